@@ -1,0 +1,307 @@
+//===--- ProcessApiModel.cpp - What each process API does to a child ------===//
+
+#include "ProcessApiModel.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include <algorithm>
+
+using namespace clang;
+
+namespace reapcheck {
+
+namespace {
+struct Row {
+  const char *Name;
+  CallRole Role;
+  int Arg;
+  HandleKind Kind;
+  int HandleArg;
+  bool ReturnsStatus;
+};
+} // namespace
+
+// The model.  Arg is the argument the role concerns (-1: all of them).
+static const Row BuiltinRows[] = {
+    // Starts: the handle is the return value unless HandleArg says otherwise.
+    {"fork", CallRole::Start, -1, HandleKind::Pid, -1, false},
+    {"vfork", CallRole::Start, -1, HandleKind::Pid, -1, false},
+    {"_Fork", CallRole::Start, -1, HandleKind::Pid, -1, false},
+    {"clone", CallRole::Start, -1, HandleKind::Pid, -1, false},
+    {"forkpty", CallRole::Start, -1, HandleKind::Pid, -1, false},
+    {"posix_spawn", CallRole::Start, -1, HandleKind::Pid, 0, true},
+    {"posix_spawnp", CallRole::Start, -1, HandleKind::Pid, 0, true},
+    {"popen", CallRole::Start, -1, HandleKind::Stream, -1, false},
+    // syscall() starts only for SYS_fork and friends: see startOf().
+    {"syscall", CallRole::Start, -1, HandleKind::Pid, -1, false},
+    // Reaps of one handle.  waitpid/wait4 with a pid <= 0 and waitid with
+    // P_ALL or P_PGID reap any child instead: see isReapAny().
+    {"waitpid", CallRole::Reap, 0, HandleKind::Pid, -1, false},
+    {"wait4", CallRole::Reap, 0, HandleKind::Pid, -1, false},
+    {"waitid", CallRole::Reap, 1, HandleKind::Pid, -1, false},
+    {"pclose", CallRole::Reap, 0, HandleKind::Stream, -1, false},
+    {"wait", CallRole::ReapAny, -1, HandleKind::Pid, -1, false},
+    {"wait3", CallRole::ReapAny, -1, HandleKind::Pid, -1, false},
+    // Signals do not reap.
+    {"kill", CallRole::Signal, 0, HandleKind::Pid, -1, false},
+    {"killpg", CallRole::Signal, 0, HandleKind::Pid, -1, false},
+    {"sigqueue", CallRole::Signal, 0, HandleKind::Pid, -1, false},
+    {"tgkill", CallRole::Signal, -1, HandleKind::Pid, -1, false},
+    {"pidfd_send_signal", CallRole::Signal, -1, HandleKind::Pid, -1, false},
+    // Harmless uses, listed so that a prototype the user declares himself
+    // (outside a system header) is still understood.
+    {"setpgid", CallRole::Harmless, -1, HandleKind::Pid, -1, false},
+    {"getpgid", CallRole::Harmless, -1, HandleKind::Pid, -1, false},
+    {"getsid", CallRole::Harmless, -1, HandleKind::Pid, -1, false},
+    {"tcsetpgrp", CallRole::Harmless, -1, HandleKind::Pid, -1, false},
+    {"sched_setaffinity", CallRole::Harmless, -1, HandleKind::Pid, -1, false},
+    {"sched_getaffinity", CallRole::Harmless, -1, HandleKind::Pid, -1, false},
+    {"sched_setscheduler", CallRole::Harmless, -1, HandleKind::Pid, -1, false},
+    {"sched_getscheduler", CallRole::Harmless, -1, HandleKind::Pid, -1, false},
+    {"sched_setparam", CallRole::Harmless, -1, HandleKind::Pid, -1, false},
+    {"sched_getparam", CallRole::Harmless, -1, HandleKind::Pid, -1, false},
+    {"prlimit", CallRole::Harmless, -1, HandleKind::Pid, -1, false},
+    {"ptrace", CallRole::Harmless, -1, HandleKind::Pid, -1, false},
+    {"setpriority", CallRole::Harmless, -1, HandleKind::Pid, -1, false},
+    {"pidfd_open", CallRole::Harmless, -1, HandleKind::Pid, -1, false},
+    // fclose on a popen stream is its own diagnostic.
+    {"fclose", CallRole::Fclose, 0, HandleKind::Stream, -1, false},
+    {"signal", CallRole::SigchldIgnore, -1, HandleKind::Pid, -1, false},
+    {"sysv_signal", CallRole::SigchldIgnore, -1, HandleKind::Pid, -1, false},
+    {"bsd_signal", CallRole::SigchldIgnore, -1, HandleKind::Pid, -1, false},
+};
+
+ProcessApiModel::ProcessApiModel() {
+  for (const Row &R : BuiltinRows) {
+    StartSpec S;
+    S.Kind = R.Kind;
+    S.HandleArg = R.HandleArg;
+    S.ReturnsStatus = R.ReturnsStatus;
+    Table[R.Name] = Entry{R.Role, R.Arg, S};
+  }
+}
+
+/// Splits `name` or `name:ARG`; qualified names keep their `::`.
+static std::optional<std::string> parseEntry(llvm::StringRef Item,
+                                             std::string &Name, int &Arg) {
+  Arg = -1;
+  Name = Item.str();
+  size_t Colon = Item.rfind(':');
+  if (Colon != llvm::StringRef::npos &&
+      (Colon == 0 || Item[Colon - 1] != ':')) {
+    llvm::StringRef Index = Item.substr(Colon + 1);
+    unsigned Value = 0;
+    if (Index.empty() || Index.getAsInteger(10, Value) || Value > 64)
+      return "'" + Item.str() + "': the argument index after ':' must be a "
+                                "number from 0 to 64";
+    Arg = static_cast<int>(Value);
+    Name = Item.substr(0, Colon).str();
+  }
+  llvm::StringRef N(Name);
+  if (N.empty())
+    return "'" + Item.str() + "': missing function name";
+  bool Ok = N.front() != ':' && N.back() != ':';
+  for (char C : N)
+    Ok &= (isalnum(static_cast<unsigned char>(C)) || C == '_' || C == ':' ||
+           C == '~');
+  if (!Ok || isdigit(static_cast<unsigned char>(N[0])))
+    return "'" + Item.str() + "' is not a function name (expected 'name' or "
+                              "'name:ARG', qualified names allowed)";
+  return std::nullopt;
+}
+
+std::optional<std::string> ProcessApiModel::addEntries(llvm::StringRef Spec,
+                                                       CallRole Role) {
+  llvm::SmallVector<llvm::StringRef, 8> Items;
+  Spec.split(Items, ';', -1, /*KeepEmpty=*/false);
+  llvm::SmallVector<std::pair<std::string, Entry>, 8> Parsed;
+  for (llvm::StringRef Raw : Items) {
+    llvm::StringRef Item = Raw.trim();
+    if (Item.empty())
+      continue;
+    std::string Name;
+    int Arg;
+    if (auto Error = parseEntry(Item, Name, Arg))
+      return Error;
+    if (Name.compare(0, 2, "::") == 0)
+      Name.erase(0, 2);
+    Entry E{Role, Arg, StartSpec()};
+    if (Role == CallRole::Start) {
+      E.Start.HandleArg = Arg;
+      E.Arg = -1;
+    } else if (Role == CallRole::Reap && Arg < 0) {
+      E.Arg = 0;
+    }
+    Parsed.emplace_back(Name, E);
+  }
+  for (auto &P : Parsed)
+    Table[P.first] = P.second;
+  return std::nullopt;
+}
+
+std::optional<std::string> ProcessApiModel::addStarts(llvm::StringRef Spec) {
+  return addEntries(Spec, CallRole::Start);
+}
+std::optional<std::string> ProcessApiModel::addReaps(llvm::StringRef Spec) {
+  return addEntries(Spec, CallRole::Reap);
+}
+std::optional<std::string> ProcessApiModel::addHarmless(llvm::StringRef Spec) {
+  return addEntries(Spec, CallRole::Harmless);
+}
+
+std::vector<std::string> ProcessApiModel::startNames() const {
+  std::vector<std::string> Names;
+  for (const auto &E : Table)
+    if (E.second.Role == CallRole::Start)
+      Names.push_back("::" + E.first().str());
+  std::sort(Names.begin(), Names.end());
+  return Names;
+}
+
+std::string ProcessApiModel::lookupName(const FunctionDecl &FD) {
+  return FD.getQualifiedNameAsString();
+}
+
+const ProcessApiModel::Entry *
+ProcessApiModel::find(const FunctionDecl &FD) const {
+  auto It = Table.find(lookupName(FD));
+  if (It != Table.end())
+    return &It->second;
+  return nullptr;
+}
+
+/// The text a macro argument was written as, e.g. "SYS_fork".
+static llvm::StringRef writtenText(const Expr &E, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange Range = SM.getExpansionRange(E.getSourceRange());
+  return Lexer::getSourceText(Range, SM, Ctx.getLangOpts());
+}
+
+static std::optional<llvm::APSInt> intValue(const Expr *E,
+                                            const ASTContext &Ctx) {
+  if (!E || E->isValueDependent() || E->isTypeDependent())
+    return std::nullopt;
+  Expr::EvalResult R;
+  if (!E->IgnoreParenImpCasts()->EvaluateAsInt(R, Ctx))
+    return std::nullopt;
+  return R.Val.getInt();
+}
+
+std::optional<StartSpec> ProcessApiModel::startOf(const CallExpr &Call,
+                                                  const ASTContext &Ctx) const {
+  const FunctionDecl *FD = Call.getDirectCallee();
+  if (!FD)
+    return std::nullopt;
+  const Entry *E = find(*FD);
+  if (!E || E->Role != CallRole::Start)
+    return std::nullopt;
+  StartSpec S = E->Start;
+  if (FD->getName() == "syscall" && FD->getDeclContext()->isTranslationUnit()) {
+    if (Call.getNumArgs() == 0)
+      return std::nullopt;
+    llvm::StringRef Text = writtenText(*Call.getArg(0), Ctx).trim();
+    Text.consume_front("SYS_") || Text.consume_front("__NR_");
+    if (Text != "fork" && Text != "vfork" && Text != "clone" &&
+        Text != "clone3")
+      return std::nullopt;
+    return S;
+  }
+  if (S.HandleArg >= 0) {
+    if (static_cast<unsigned>(S.HandleArg) >= Call.getNumArgs())
+      return std::nullopt;
+  } else if (FD->getReturnType()->isPointerType()) {
+    S.Kind = HandleKind::Stream;
+  }
+  return S;
+}
+
+CallRole ProcessApiModel::roleForArg(const CallExpr &Call, unsigned ArgIndex,
+                                     const ASTContext &Ctx) const {
+  const FunctionDecl *FD = Call.getDirectCallee();
+  if (!FD)
+    return CallRole::Unknown;
+  const Entry *E = find(*FD);
+  if (!E)
+    return CallRole::Unknown;
+  switch (E->Role) {
+  case CallRole::Reap:
+    if (static_cast<int>(ArgIndex) != E->Arg)
+      return CallRole::Harmless;
+    // waitid(P_PID, pid, ...) is the only form that names one child.
+    if (FD->getName() == "waitid" && Call.getNumArgs() > 0) {
+      auto IdType = intValue(Call.getArg(0), Ctx);
+      if (!IdType || *IdType != 1 /*P_PID*/)
+        return CallRole::Harmless;
+    }
+    return CallRole::Reap;
+  case CallRole::Signal:
+  case CallRole::Fclose:
+    if (E->Arg >= 0 && static_cast<int>(ArgIndex) != E->Arg)
+      return CallRole::Harmless;
+    return E->Role;
+  case CallRole::Harmless:
+    if (E->Arg >= 0 && static_cast<int>(ArgIndex) != E->Arg)
+      return CallRole::Unknown;
+    return CallRole::Harmless;
+  case CallRole::ReapAny:
+  case CallRole::SigchldIgnore:
+    return CallRole::Harmless;
+  case CallRole::Start:
+    // A start receiving a handle (posix_spawn(&pid) of its own) is decided
+    // by the analysis.
+    return CallRole::Unknown;
+  case CallRole::Unknown:
+    break;
+  }
+  return CallRole::Unknown;
+}
+
+bool ProcessApiModel::isReapAny(const CallExpr &Call,
+                                const ASTContext &Ctx) const {
+  const FunctionDecl *FD = Call.getDirectCallee();
+  if (!FD)
+    return false;
+  const Entry *E = find(*FD);
+  if (!E)
+    return false;
+  if (E->Role == CallRole::ReapAny)
+    return true;
+  if (E->Role != CallRole::Reap || Call.getNumArgs() == 0)
+    return false;
+  llvm::StringRef Name = FD->getName();
+  if (Name == "waitpid" || Name == "wait4") {
+    auto Pid = intValue(Call.getArg(0), Ctx);
+    return Pid && Pid->isSigned() ? Pid->getSExtValue() <= 0
+                                  : Pid && Pid->getZExtValue() == 0;
+  }
+  if (Name == "waitid") {
+    auto IdType = intValue(Call.getArg(0), Ctx);
+    return IdType && (*IdType == 0 /*P_ALL*/ || *IdType == 2 /*P_PGID*/);
+  }
+  return false;
+}
+
+bool ProcessApiModel::ignoresSigchld(const CallExpr &Call,
+                                     const ASTContext &Ctx) const {
+  const FunctionDecl *FD = Call.getDirectCallee();
+  if (!FD || Call.getNumArgs() < 2)
+    return false;
+  const Entry *E = find(*FD);
+  if (!E || E->Role != CallRole::SigchldIgnore)
+    return false;
+  llvm::StringRef Sig = writtenText(*Call.getArg(0), Ctx).trim();
+  if (Sig != "SIGCHLD" && Sig != "SIGCLD")
+    return false;
+  return writtenText(*Call.getArg(1), Ctx).trim() == "SIG_IGN";
+}
+
+std::string ProcessApiModel::apiName(const CallExpr &Call) {
+  const FunctionDecl *FD = Call.getDirectCallee();
+  if (!FD)
+    return "?";
+  return FD->getNameAsString();
+}
+
+} // namespace reapcheck

@@ -1,0 +1,238 @@
+//===--- UnreapedChildCheck.cpp - process-unreaped-child -------------------===//
+
+#include "UnreapedChildCheck.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace reapcheck {
+
+UnreapedChildCheck::UnreapedChildCheck(StringRef Name,
+                                       tidy::ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      StartFunctions(Options.get("StartFunctions", "")),
+      ReapFunctions(Options.get("ReapFunctions", "")),
+      HarmlessFunctions(Options.get("HarmlessFunctions", "")),
+      ReportLeakingPaths(Options.get("ReportLeakingPaths", true)),
+      ReportDiscarded(Options.get("ReportDiscarded", true)),
+      IgnoreMain(Options.get("IgnoreMain", true)) {
+  auto Add = [this](StringRef Option, std::optional<std::string> Error) {
+    if (!Error)
+      return;
+    ModelValid = false;
+    configurationDiag("invalid value for option '%0' of check "
+                      "'process-unreaped-child': %1")
+        << Option << *Error;
+  };
+  Add("StartFunctions", Model.addStarts(StartFunctions));
+  Add("ReapFunctions", Model.addReaps(ReapFunctions));
+  Add("HarmlessFunctions", Model.addHarmless(HarmlessFunctions));
+}
+
+void UnreapedChildCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "StartFunctions", StartFunctions);
+  Options.store(Opts, "ReapFunctions", ReapFunctions);
+  Options.store(Opts, "HarmlessFunctions", HarmlessFunctions);
+  Options.store(Opts, "ReportLeakingPaths", ReportLeakingPaths);
+  Options.store(Opts, "ReportDiscarded", ReportDiscarded);
+  Options.store(Opts, "IgnoreMain", IgnoreMain);
+}
+
+void UnreapedChildCheck::registerMatchers(MatchFinder *Finder) {
+  // A bad option is reported once and the check stays off rather than run
+  // with a table the user did not ask for.
+  if (!ModelValid)
+    return;
+  std::vector<std::string> Names = Model.startNames();
+  std::vector<StringRef> Refs(Names.begin(), Names.end());
+  // Only start calls are matched: a function that starts no process never
+  // reaches the CFG.
+  Finder->addMatcher(
+      callExpr(callee(functionDecl(hasAnyName(Refs))),
+               unless(isExpansionInSystemHeader()),
+               unless(isInTemplateInstantiation()))
+          .bind("start"),
+      this);
+}
+
+/// The innermost function, lambda or block whose body contains \p S.
+static std::pair<const Decl *, Stmt *> enclosingBody(const Stmt &S,
+                                                     ASTContext &Ctx) {
+  DynTypedNode Node = DynTypedNode::create(S);
+  const Stmt *Previous = &S;
+  for (unsigned Depth = 0; Depth < 10000; ++Depth) {
+    auto Parents = Ctx.getParents(Node);
+    if (Parents.empty())
+      return {};
+    const DynTypedNode &P = Parents[0];
+    if (const auto *Lambda = P.get<LambdaExpr>()) {
+      if (Previous == Lambda->getBody())
+        return {Lambda->getCallOperator(), Lambda->getBody()};
+    } else if (const auto *FD = P.get<FunctionDecl>()) {
+      return {FD, FD->getBody()};
+    } else if (const auto *Block = P.get<BlockDecl>()) {
+      return {Block, Block->getBody()};
+    } else if (const auto *Method = P.get<ObjCMethodDecl>()) {
+      return {Method, Method->getBody()};
+    } else if (P.get<Decl>() && !P.get<VarDecl>()) {
+      return {}; // A default argument, a field initialiser...
+    }
+    Previous = P.get<Stmt>();
+    Node = P;
+  }
+  return {};
+}
+
+void UnreapedChildCheck::check(const MatchFinder::MatchResult &Result) {
+  const auto *Call = Result.Nodes.getNodeAs<CallExpr>("start");
+  if (!Call || !Model.startOf(*Call, *Result.Context))
+    return;
+  Ctx = Result.Context;
+  auto [Callable, Body] = enclosingBody(*Call, *Result.Context);
+  if (!Callable || !Body || Callable->isInvalidDecl())
+    return;
+  if (Callables.insert(Callable))
+    BodyOf[Callable] = Body;
+}
+
+static bool containsErrors(const Stmt *S) {
+  llvm::SmallVector<const Stmt *, 64> Stack{S};
+  while (!Stack.empty()) {
+    const Stmt *Top = Stack.pop_back_val();
+    if (!Top)
+      continue;
+    if (const auto *E = dyn_cast<Expr>(Top); E && E->containsErrors())
+      return true;
+    for (const Stmt *Child : Top->children())
+      Stack.push_back(Child);
+  }
+  return false;
+}
+
+void UnreapedChildCheck::onEndOfTranslationUnit() {
+  for (const Decl *Callable : Callables)
+    analyse(Callable, BodyOf.lookup(Callable));
+  Callables.clear();
+  BodyOf.clear();
+  TU = TranslationUnitFacts();
+  Ctx = nullptr;
+}
+
+void UnreapedChildCheck::analyse(const Decl *Callable, Stmt *Body) {
+  if (!Ctx || !Body || containsErrors(Body))
+    return;
+  AnalysisOptions Opts;
+  Opts.TrackDiscarded = ReportDiscarded;
+  if (const auto *FD = dyn_cast<FunctionDecl>(Callable))
+    Opts.ExitsAreProcessExits = IgnoreMain && FD->isMain();
+  AnalysisResult Result = analyseBody(Callable, Body, *Ctx, Model, TU, Opts);
+  const SourceManager &SM = Ctx->getSourceManager();
+  for (const FcloseFact &F : Result.Fcloses) {
+    SourceLocation Callee = F.Call->getCallee()->getExprLoc();
+    auto D = diag(SM.getExpansionLoc(Callee),
+                  "popen() stream '%0' is closed with fclose(); POSIX requires "
+                  "pclose(), and on musl and the BSDs the child stays a zombie")
+             << F.Var->getName();
+    if (Callee.isFileID())
+      D << FixItHint::CreateReplacement(CharSourceRange::getTokenRange(Callee),
+                                        "pclose");
+  }
+  for (const StartFacts &F : Result.Starts)
+    report(F, Ctx->getLangOpts().CPlusPlus);
+}
+
+/// A fix-it inserting `waitpid(pid, NULL, 0);` after a kill statement, when
+/// the kill is a statement of its own in a braced block.
+static std::optional<FixItHint> waitAfterKill(const CallExpr &Kill,
+                                              StringRef Var, bool IsCxx,
+                                              ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (!Kill.getBeginLoc().isFileID() || !Kill.getEndLoc().isFileID())
+    return std::nullopt;
+  DynTypedNode Node = DynTypedNode::create(static_cast<const Stmt &>(Kill));
+  for (;;) {
+    auto Parents = Ctx.getParents(Node);
+    if (Parents.empty())
+      return std::nullopt;
+    if (Parents[0].get<CompoundStmt>())
+      break;
+    const auto *E = Parents[0].get<Expr>();
+    if (!E || !(isa<ParenExpr, CastExpr, ExprWithCleanups>(E)))
+      return std::nullopt;
+    Node = Parents[0];
+  }
+  SourceLocation After = Lexer::findLocationAfterToken(
+      Kill.getEndLoc(), tok::semi, SM, Ctx.getLangOpts(),
+      /*SkipTrailingWhitespaceAndNewLine=*/false);
+  if (After.isInvalid())
+    return std::nullopt;
+  std::string Text = (" waitpid(" + Var + ", " + (IsCxx ? "nullptr" : "NULL") +
+                      ", 0);")
+                         .str();
+  return FixItHint::CreateInsertion(After, Text);
+}
+
+void UnreapedChildCheck::report(const StartFacts &F, bool IsCxx) {
+  if (!F.Leaked)
+    return;
+  if (!ReportLeakingPaths && F.EverResolved)
+    return;
+  const SourceManager &SM = Ctx->getSourceManager();
+  SourceLocation Loc =
+      SM.getExpansionLoc(F.Call->getCallee()->IgnoreImplicit()->getExprLoc());
+  std::string Name = F.Var ? ("'" + F.Var->getName() + "' ").str() : "";
+
+  if (F.Discarded && !F.EverResolved) {
+    diag(Loc, "child process started by '%0' is discarded and can never be "
+              "reaped")
+        << F.Api;
+    return;
+  }
+  if (!F.EverResolved && F.Kill && F.Var) {
+    diag(Loc, "child process %0started by '%1' is killed but never reaped; "
+              "kill() does not reap")
+        << Name << F.Api;
+    std::string KillName = F.Kill->getDirectCallee()
+                               ? F.Kill->getDirectCallee()->getNameAsString()
+                               : "kill";
+    auto Note = diag(SM.getExpansionLoc(F.Kill->getBeginLoc()),
+                     "'%0' signals the child but does not reap it; call "
+                     "waitpid() after it",
+                     DiagnosticIDs::Note)
+                << KillName;
+    if (auto Fix = waitAfterKill(*F.Kill, F.Var->getName(), IsCxx, *Ctx))
+      Note << *Fix;
+    return;
+  }
+  if (!F.EverResolved) {
+    diag(Loc, "child process %0started by '%1' is never reaped")
+        << Name << F.Api;
+    return;
+  }
+  diag(Loc, "child process %0started by '%1' is not reaped on every path")
+      << Name << F.Api;
+  SourceLocation At = SM.getExpansionLoc(F.LeakLoc);
+  switch (F.LeakKind) {
+  case ExitKind::Return:
+    diag(At, "child process %0is still unreaped when the function returns here",
+         DiagnosticIDs::Note)
+        << Name;
+    break;
+  case ExitKind::Throw:
+    diag(At, "child process %0is still unreaped when the exception leaves here",
+         DiagnosticIDs::Note)
+        << Name;
+    break;
+  case ExitKind::Overwrite:
+    diag(At, "child process %0is still unreaped when '%1' is overwritten here",
+         DiagnosticIDs::Note)
+        << Name << (F.Var ? F.Var->getName() : StringRef("the handle"));
+    break;
+  }
+}
+
+} // namespace reapcheck

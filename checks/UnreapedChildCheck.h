@@ -1,0 +1,49 @@
+//===--- UnreapedChildCheck.h - process-unreaped-child ----------*- C++ -*-===//
+//
+// Finds child processes a function starts and does not reap on every path
+// out of it.  The check is glue: options, matchers and diagnostics.  What
+// each API does lives in ProcessApiModel, the flow in ReapAnalysis.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REAPCHECK_UNREAPEDCHILDCHECK_H
+#define REAPCHECK_UNREAPEDCHILDCHECK_H
+
+#include "ProcessApiModel.h"
+#include "ReapAnalysis.h"
+#include "clang-tidy/ClangTidyCheck.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace reapcheck {
+
+class UnreapedChildCheck : public clang::tidy::ClangTidyCheck {
+public:
+  UnreapedChildCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context);
+  void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
+  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit() override;
+
+private:
+  void analyse(const clang::Decl *Callable, clang::Stmt *Body);
+  void report(const StartFacts &F, bool IsCxx);
+
+  const std::string StartFunctions;
+  const std::string ReapFunctions;
+  const std::string HarmlessFunctions;
+  const bool ReportLeakingPaths;
+  const bool ReportDiscarded;
+  const bool IgnoreMain;
+
+  ProcessApiModel Model;
+  bool ModelValid = true;
+  TranslationUnitFacts TU;
+  clang::ASTContext *Ctx = nullptr;
+  /// Bodies owning at least one start, in match order.
+  llvm::SetVector<const clang::Decl *> Callables;
+  llvm::DenseMap<const clang::Decl *, clang::Stmt *> BodyOf;
+};
+
+} // namespace reapcheck
+
+#endif

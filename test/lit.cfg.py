@@ -1,0 +1,42 @@
+# -*- Python -*-
+# lit configuration for reapcheck.  Parameters (tools/test passes them):
+#   llvm_major  LLVM major under test (default 19)
+#   build_dir   build directory holding libreapcheck.so and reapcheck-tidy
+import os
+import lit.formats
+
+config.name = 'reapcheck'
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = ['.c', '.cpp', '.test']
+config.excludes = ['Inputs', 'lit.cfg.py', 'check_tidy.py']
+config.test_source_root = os.path.dirname(__file__)
+root = os.path.dirname(config.test_source_root)
+
+major = lit_config.params.get('llvm_major', '19')
+build = os.path.abspath(lit_config.params.get(
+    'build_dir', os.path.join(root, 'build' if major == '19' else 'build-' + major)))
+llvm_bin = '/usr/lib/llvm-%s/bin' % major
+config.test_exec_root = os.path.join(build, 'test-output')
+
+plugin = os.path.join(build, 'libreapcheck.so')
+if not os.path.exists(plugin):
+    lit_config.fatal('no plugin at %s: build it first (tools/test does)' % plugin)
+
+config.environment['PATH'] = os.pathsep.join([llvm_bin, config.environment.get('PATH', '')])
+config.environment['LC_ALL'] = 'C'
+
+tidy = '%s/clang-tidy --load=%s -checks=-*,process-unreaped-child --quiet' % (llvm_bin, plugin)
+check_tidy = 'python3 %s' % os.path.join(config.test_source_root, 'check_tidy.py')
+config.substitutions.append(('%check_tidy', check_tidy))
+config.substitutions.append(('%tidy_plain', '%s/clang-tidy --load=%s' % (llvm_bin, plugin)))
+config.substitutions.append(('%tidy', tidy))
+config.substitutions.append(('%standalone_tidy', os.path.join(build, 'reapcheck-tidy')))
+config.substitutions.append(('%cc', '%s/clang' % llvm_bin))
+config.substitutions.append(('%cxx', '%s/clang++' % llvm_bin))
+config.substitutions.append(('%plugin', plugin))
+config.substitutions.append(('%build', build))
+config.substitutions.append(('%root', root))
+config.substitutions.append(('%examples', os.path.join(root, 'examples')))
+config.substitutions.append(('%llvm_major', major))
+config.substitutions.append(('%FileCheck', '%s/FileCheck' % llvm_bin))
+config.available_features.add('llvm-%s' % major)
