@@ -825,6 +825,11 @@ void Flow::filterEdge(const CFGBlock &From, unsigned SuccIndex,
 void Flow::handleExit(const CFGBlock &From, const llvm::BitVector &Live) {
   if (From.hasNoReturnElement() || Opts.ExitsAreProcessExits)
     return;
+  // A try's dispatch block reaches the exit for exceptions no handler
+  // matches; the CFG cannot tell which, so a throw inside a try with handlers
+  // is taken to be caught.
+  if (isa_and_nonnull<CXXTryStmt>(From.getTerminatorStmt()))
+    return;
   ExitKind Kind = ExitKind::Return;
   SourceLocation Loc;
   for (auto It = From.rbegin(); It != From.rend(); ++It) {

@@ -16,7 +16,7 @@ With --fix, the file is copied, `clang-tidy --fix` is run on the copy and every
 `// CHECK-FIXES: text` line must occur, in order, as a whole line of the fixed
 file (leading and trailing blanks ignored).
 
-Usage: check_tidy.py [--fix] [--prefix P] [--config C] SOURCE TMPDIR -- TIDY... -- CFLAGS...
+Usage: check_tidy.py [--fix | --fix-notes] [--fix-prefix F] [--prefix P] [--config C] SOURCE TMPDIR -- TIDY... -- CFLAGS...
 """
 
 import os
@@ -36,7 +36,8 @@ def fail(msg):
 
 
 def parse_args(argv):
-    opts = {'fix': False, 'prefix': 'CHECK-MESSAGES', 'config': None}
+    opts = {'fix': False, 'prefix': 'CHECK-MESSAGES', 'config': None,
+            'fix_prefix': 'CHECK-FIXES', 'fix_flag': '--fix'}
     i = 0
     while i < len(argv) and argv[i].startswith('--'):
         if argv[i] == '--fix':
@@ -44,6 +45,12 @@ def parse_args(argv):
         elif argv[i] == '--prefix':
             i += 1
             opts['prefix'] = argv[i]
+        elif argv[i] == '--fix-notes':
+            opts['fix'] = True
+            opts['fix_flag'] = '--fix-notes'
+        elif argv[i] == '--fix-prefix':
+            i += 1
+            opts['fix_prefix'] = argv[i]
         elif argv[i] == '--config':
             i += 1
             opts['config'] = argv[i]
@@ -133,17 +140,17 @@ def main():
 
     if opts['fix']:
         shutil.copyfile(source, copy)
-        fix_tidy = list(tidy) + ['--fix']
+        fix_tidy = list(tidy) + [opts['fix_flag']]
         proc, cmd = run_tidy(fix_tidy, opts['config'], copy, cflags)
         if proc.returncode not in (0, 1):
             fail('clang-tidy --fix failed: ' + proc.stderr)
         with open(copy) as f:
             fixed = [re.sub(r'\s*//\s*CHECK-.*$', '', l).strip()
                      for l in f.read().split('\n')]
-        wanted_fixes = [m.group(1).strip() for m in
-                        (re.search(r'//\s*CHECK-FIXES:\s?(.*)$', l) for l in lines) if m]
+        fix_re = re.compile(r'//\s*' + re.escape(opts['fix_prefix']) + r':\s?(.*)$')
+        wanted_fixes = [m.group(1).strip() for m in (fix_re.search(l) for l in lines) if m]
         if not wanted_fixes:
-            fail('--fix given but the test has no CHECK-FIXES line')
+            fail('--fix given but the test has no %s line' % opts['fix_prefix'])
         pos = 0
         for want in wanted_fixes:
             while pos < len(fixed) and fixed[pos] != want:

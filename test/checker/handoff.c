@@ -1,0 +1,115 @@
+// Hand-offs: ownership leaves the function, no report.  Harmless uses are
+// not hand-offs.
+// RUN: %check_tidy %s %t -- %tidy -- -std=gnu11
+#include <signal.h>
+#include <sched.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <syslog.h>
+#include <unistd.h>
+
+struct job {
+  pid_t pid;
+};
+pid_t last_child;
+pid_t children[8];
+void remember(pid_t pid);
+void register_job(struct job *j);
+
+pid_t returned(void) {
+  pid_t pid = fork(); // no-warning: returned to the caller
+  if (pid == 0)
+    _exit(0);
+  return pid;
+}
+
+void stored_in_field(struct job *j) {
+  pid_t pid = fork(); // no-warning: stored in a field
+  if (pid == 0)
+    _exit(0);
+  j->pid = pid;
+}
+
+void stored_in_global(void) {
+  pid_t pid = fork(); // no-warning: stored in a global
+  if (pid == 0)
+    _exit(0);
+  last_child = pid;
+}
+
+void stored_through_out_param(pid_t *out) {
+  pid_t pid = fork(); // no-warning: written to *out
+  if (pid == 0)
+    _exit(0);
+  *out = pid;
+}
+
+void stored_in_array(int i) {
+  pid_t pid = fork(); // no-warning: stored in an array element
+  if (pid == 0)
+    _exit(0);
+  children[i] = pid;
+}
+
+void assigned_straight_to_field(struct job *j) {
+  j->pid = fork(); // no-warning: the handle is born in a field
+}
+
+void passed_to_unknown_function(void) {
+  pid_t pid = fork(); // no-warning: remember() may keep or reap it
+  if (pid == 0)
+    _exit(0);
+  remember(pid);
+}
+
+void local_struct_passed_on(void) {
+  struct job j = {fork()}; // no-warning: the aggregate owns it and is passed on
+  register_job(&j);
+}
+
+void address_passed_on(void (*store)(pid_t *)) {
+  pid_t pid = fork(); // no-warning: its address is passed on
+  if (pid == 0)
+    _exit(0);
+  store(&pid);
+}
+
+// Harmless uses keep the report.
+void harmless_uses(int verbose) {
+  pid_t pid = fork();
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: child process 'pid' started by 'fork' is never reaped [process-unreaped-child]
+  if (pid == 0)
+    _exit(0);
+  char text[32];
+  printf("started %d\n", pid);
+  snprintf(text, sizeof text, "%d", (int)pid);
+  syslog(LOG_INFO, "child %d", pid);
+  fprintf(stderr, "child %d\n", pid);
+  setpgid(pid, pid);
+  sched_yield();
+  if (pid > 100 && verbose)
+    puts(text);
+  pid_t twice = pid * 2;
+  (void)twice;
+}
+
+void signals_do_not_reap(void) {
+  pid_t pid = fork();
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: child process 'pid' started by 'fork' is killed but never reaped; kill() does not reap [process-unreaped-child]
+  if (pid == 0)
+    _exit(0);
+  killpg(pid, SIGTERM);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: note: 'killpg' signals the child but does not reap it; call waitpid() after it
+  kill(-pid, SIGKILL);
+}
+
+void alias_reaps(void) {
+  pid_t pid = fork(); // no-warning: reaped through the copy
+  if (pid == 0)
+    _exit(0);
+  pid_t copy;
+  copy = pid;
+  waitpid(copy, NULL, 0);
+}
