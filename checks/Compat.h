@@ -7,7 +7,13 @@
 #ifndef REAPCHECK_COMPAT_H
 #define REAPCHECK_COMPAT_H
 
+// LLVM 22 moved the registry into ClangTidyModule.h and deprecated the old
+// header (removed in 24).
+#if REAPCHECK_LLVM_MAJOR >= 22
+#include "clang-tidy/ClangTidyModule.h"
+#else
 #include "clang-tidy/ClangTidyModuleRegistry.h"
+#endif
 
 // Registers a clang-tidy module under a name.  The registry's Add<> template
 // is the one API every supported major has.

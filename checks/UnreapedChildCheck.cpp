@@ -11,21 +11,41 @@ using namespace clang::ast_matchers;
 
 namespace reapcheck {
 
+/// Reads a boolean option strictly: a typo is an error, not the default.
+static bool readBool(tidy::ClangTidyCheck::OptionsView &Options,
+                     StringRef Name, bool Default, std::string &Error) {
+  std::string Raw(Options.get(Name, Default ? "true" : "false"));
+  std::string Lower = StringRef(Raw).trim().lower();
+  if (Lower == "true" || Lower == "1")
+    return true;
+  if (Lower == "false" || Lower == "0")
+    return false;
+  if (Error.empty())
+    Error = "invalid value '" + Raw + "' for option 'process-unreaped-child." +
+            Name.str() + "': expected true or false";
+  return Default;
+}
+
 UnreapedChildCheck::UnreapedChildCheck(StringRef Name,
                                        tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
       StartFunctions(Options.get("StartFunctions", "")),
       ReapFunctions(Options.get("ReapFunctions", "")),
       HarmlessFunctions(Options.get("HarmlessFunctions", "")),
-      ReportLeakingPaths(Options.get("ReportLeakingPaths", true)),
-      ReportDiscarded(Options.get("ReportDiscarded", true)),
-      IgnoreMain(Options.get("IgnoreMain", true)) {
+      ReportLeakingPaths(readBool(Options, "ReportLeakingPaths", true, BadBool)),
+      ReportDiscarded(readBool(Options, "ReportDiscarded", true, BadBool)),
+      IgnoreMain(readBool(Options, "IgnoreMain", true, BadBool)) {
+  if (!BadBool.empty()) {
+    ModelValid = false;
+    configurationDiag(BadBool, DiagnosticIDs::Error);
+  }
   auto Add = [this](StringRef Option, std::optional<std::string> Error) {
     if (!Error)
       return;
     ModelValid = false;
-    configurationDiag("invalid value for option '%0' of check "
-                      "'process-unreaped-child': %1")
+    configurationDiag("invalid value for option "
+                      "'process-unreaped-child.%0': %1",
+                      DiagnosticIDs::Error)
         << Option << *Error;
   };
   Add("StartFunctions", Model.addStarts(StartFunctions));

@@ -28,6 +28,8 @@ private:
   void analyse(const clang::Decl *Callable, clang::Stmt *Body);
   void report(const StartFacts &F, bool IsCxx);
 
+  /// The first malformed boolean option, reported once.
+  std::string BadBool;
   const std::string StartFunctions;
   const std::string ReapFunctions;
   const std::string HarmlessFunctions;

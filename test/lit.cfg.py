@@ -40,3 +40,11 @@ config.substitutions.append(('%examples', os.path.join(root, 'examples')))
 config.substitutions.append(('%llvm_major', major))
 config.substitutions.append(('%FileCheck', '%s/FileCheck' % llvm_bin))
 config.available_features.add('llvm-%s' % major)
+
+# Another installed major, for the load-time version guard test.
+for other in ['22', '19', '16', '15', '14']:
+    if other != major and os.path.exists('/usr/lib/llvm-%s/bin/clang-tidy' % other):
+        config.available_features.add('other-major')
+        config.substitutions.append(('%other_tidy', '/usr/lib/llvm-%s/bin/clang-tidy' % other))
+        config.substitutions.append(('%other_major', other))
+        break
