@@ -415,7 +415,10 @@ UseKind Flow::classifyUse(const DeclRefExpr &Ref, const CallExpr **SignalCall) {
       }
     }
   } else if (isa<CXXConstructExpr, InitListExpr, ReturnStmt, CXXThrowExpr,
-                 CoreturnStmt, CXXNewExpr>(P)) {
+                 CoreturnStmt, CXXNewExpr, CXXUnresolvedConstructExpr,
+                 ParenListExpr>(P) ||
+             (isa<Expr>(P) && cast<Expr>(P)->isTypeDependent())) {
+    // Stored, returned, or used in a way only an instantiation can tell.
     Kind = UseKind::HandOff;
   } else if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
     if (BO->getOpcode() == BO_Assign) {

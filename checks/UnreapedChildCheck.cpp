@@ -134,8 +134,14 @@ static bool containsErrors(const Stmt *S) {
 }
 
 void UnreapedChildCheck::onEndOfTranslationUnit() {
-  for (const Decl *Callable : Callables)
-    analyse(Callable, BodyOf.lookup(Callable));
+  // Code that does not compile may have lost the very waitpid() that reaps
+  // (C has no recovery expressions: a broken call simply vanishes), so a
+  // broken translation unit is not judged at all.
+  bool Broken =
+      Ctx && Ctx->getDiagnostics().hasUncompilableErrorOccurred();
+  if (!Broken)
+    for (const Decl *Callable : Callables)
+      analyse(Callable, BodyOf.lookup(Callable));
   Callables.clear();
   BodyOf.clear();
   TU = TranslationUnitFacts();

@@ -16,7 +16,7 @@ With --fix, the file is copied, `clang-tidy --fix` is run on the copy and every
 `// CHECK-FIXES: text` line must occur, in order, as a whole line of the fixed
 file (leading and trailing blanks ignored).
 
-Usage: check_tidy.py [--fix | --fix-notes] [--fix-prefix F] [--prefix P] [--config C] SOURCE TMPDIR -- TIDY... -- CFLAGS...
+Usage: check_tidy.py [--allow-compile-errors] [--fix | --fix-notes] [--fix-prefix F] [--prefix P] [--config C] SOURCE TMPDIR -- TIDY... -- CFLAGS...
 """
 
 import os
@@ -37,7 +37,7 @@ def fail(msg):
 
 def parse_args(argv):
     opts = {'fix': False, 'prefix': 'CHECK-MESSAGES', 'config': None,
-            'fix_prefix': 'CHECK-FIXES', 'fix_flag': '--fix'}
+            'fix_prefix': 'CHECK-FIXES', 'fix_flag': '--fix', 'errors_ok': False}
     i = 0
     while i < len(argv) and argv[i].startswith('--'):
         if argv[i] == '--fix':
@@ -45,6 +45,8 @@ def parse_args(argv):
         elif argv[i] == '--prefix':
             i += 1
             opts['prefix'] = argv[i]
+        elif argv[i] == '--allow-compile-errors':
+            opts['errors_ok'] = True
         elif argv[i] == '--fix-notes':
             opts['fix'] = True
             opts['fix_flag'] = '--fix-notes'
@@ -111,10 +113,18 @@ def main():
         fail('clang-tidy failed (%d): %s\n%s%s' % (proc.returncode, ' '.join(cmd),
                                                    proc.stdout, proc.stderr))
     got = []
+    skipping = False
     for line in proc.stdout.split('\n'):
         m = DIAG_RE.match(line)
         if not m:
             continue
+        if opts['errors_ok']:
+            # The compiler's own complaints about a broken input, and the
+            # notes attached to them, are not what the test is about.
+            if m.group('kind') == 'error' or (m.group('kind') == 'note' and skipping):
+                skipping = True
+                continue
+            skipping = False
         if os.path.abspath(m.group('file')) != os.path.abspath(copy):
             fail('diagnostic outside the test file: ' + line)
         got.append((int(m.group('line')), int(m.group('col')), m.group('kind'),
