@@ -103,9 +103,10 @@ private:
                              bool SkipNegation = false) const;
   bool isSystemCFunction(const FunctionDecl *FD, unsigned ArgIndex) const;
 
-  void resolve(unsigned Index, llvm::BitVector &Live) {
+  void resolve(unsigned Index, llvm::BitVector &Live, bool Reaped = true) {
     Live.reset(Index + 1);
     Facts[Index].EverResolved = true;
+    (Reaped ? Facts[Index].EverReaped : Facts[Index].EverHandedOff) = true;
   }
   void leak(unsigned Index, ExitKind Kind, SourceLocation Loc);
   bool before(SourceLocation A, SourceLocation B) const {
@@ -479,6 +480,7 @@ void Flow::handleStart(unsigned Index, llvm::BitVector &Live) {
     return;
   if (S.Escaped) {
     Facts[Index].EverResolved = true;
+    Facts[Index].EverHandedOff = true;
     return;
   }
   if (S.Discarded && !Opts.TrackDiscarded)
@@ -527,8 +529,10 @@ void Flow::handleUse(const DeclRefExpr &Ref, llvm::BitVector &Live) {
       continue;
     switch (Kind) {
     case UseKind::Reap:
-    case UseKind::HandOff:
       resolve(Index, Live);
+      break;
+    case UseKind::HandOff:
+      resolve(Index, Live, /*Reaped=*/false);
       break;
     case UseKind::Signal:
       if (!Facts[Index].Kill ||

@@ -63,6 +63,8 @@ struct StartFacts {
 
   /// Some reap, reap-any or hand-off was reached with the child live.
   bool EverResolved = false;
+  bool EverReaped = false;    ///< ...of which a reap (or fclose).
+  bool EverHandedOff = false; ///< ...of which a hand-off.
   /// Where it first leaked (earliest in the file), if anywhere.
   bool Leaked = false;
   ExitKind LeakKind = ExitKind::Return;

@@ -5,6 +5,9 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+#include <cstdlib>
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -167,8 +170,36 @@ void UnreapedChildCheck::analyse(const Decl *Callable, Stmt *Body) {
       D << FixItHint::CreateReplacement(CharSourceRange::getTokenRange(Callee),
                                         "pclose");
   }
-  for (const StartFacts &F : Result.Starts)
-    report(F, Ctx->getLangOpts().CPlusPlus);
+  for (const StartFacts &F : Result.Starts) {
+    bool Reported = report(F, Ctx->getLangOpts().CPlusPlus);
+    recordInventory(F, Reported);
+  }
+}
+
+/// With REAPCHECK_INVENTORY=FILE set, appends one line per analysed start
+/// site: "file:line:col<TAB>verdict<TAB>api<TAB>variable".  tools/reapcheck
+/// reads it to print how many sites a clean run really looked at.
+void UnreapedChildCheck::recordInventory(const StartFacts &F, bool Reported) {
+  const char *Path = std::getenv("REAPCHECK_INVENTORY");
+  if (!Path || !*Path)
+    return;
+  const SourceManager &SM = Ctx->getSourceManager();
+  PresumedLoc P = SM.getPresumedLoc(
+      SM.getExpansionLoc(F.Call->getCallee()->IgnoreImplicit()->getExprLoc()));
+  if (P.isInvalid())
+    return;
+  const char *Verdict = Reported          ? "leaked"
+                        : F.Leaked        ? "leaked-unreported"
+                        : F.EverReaped    ? "reaped"
+                        : F.EverHandedOff ? "handed-off"
+                                          : "no-parent-child";
+  std::error_code EC;
+  llvm::raw_fd_ostream Out(Path, EC, llvm::sys::fs::OF_Append);
+  if (EC)
+    return;
+  Out << P.getFilename() << ':' << P.getLine() << ':' << P.getColumn() << '\t'
+      << Verdict << '\t' << F.Api << '\t'
+      << (F.Var ? F.Var->getName() : StringRef("-")) << '\n';
 }
 
 /// A fix-it inserting `waitpid(pid, NULL, 0);` after a kill statement, when
@@ -202,11 +233,11 @@ static std::optional<FixItHint> waitAfterKill(const CallExpr &Kill,
   return FixItHint::CreateInsertion(After, Text);
 }
 
-void UnreapedChildCheck::report(const StartFacts &F, bool IsCxx) {
+bool UnreapedChildCheck::report(const StartFacts &F, bool IsCxx) {
   if (!F.Leaked)
-    return;
+    return false;
   if (!ReportLeakingPaths && F.EverResolved)
-    return;
+    return false;
   const SourceManager &SM = Ctx->getSourceManager();
   SourceLocation Loc =
       SM.getExpansionLoc(F.Call->getCallee()->IgnoreImplicit()->getExprLoc());
@@ -216,7 +247,7 @@ void UnreapedChildCheck::report(const StartFacts &F, bool IsCxx) {
     diag(Loc, "child process started by '%0' is discarded and can never be "
               "reaped")
         << F.Api;
-    return;
+    return true;
   }
   if (!F.EverResolved && F.Kill && F.Var) {
     diag(Loc, "child process %0started by '%1' is killed but never reaped; "
@@ -232,12 +263,12 @@ void UnreapedChildCheck::report(const StartFacts &F, bool IsCxx) {
                 << KillName;
     if (auto Fix = waitAfterKill(*F.Kill, F.Var->getName(), IsCxx, *Ctx))
       Note << *Fix;
-    return;
+    return true;
   }
   if (!F.EverResolved) {
     diag(Loc, "child process %0started by '%1' is never reaped")
         << Name << F.Api;
-    return;
+    return true;
   }
   diag(Loc, "child process %0started by '%1' is not reaped on every path")
       << Name << F.Api;
@@ -259,6 +290,7 @@ void UnreapedChildCheck::report(const StartFacts &F, bool IsCxx) {
         << Name << (F.Var ? F.Var->getName() : StringRef("the handle"));
     break;
   }
+  return true;
 }
 
 } // namespace reapcheck

@@ -26,7 +26,9 @@ public:
 
 private:
   void analyse(const clang::Decl *Callable, clang::Stmt *Body);
-  void report(const StartFacts &F, bool IsCxx);
+  /// Emits the diagnostics for one start; true when it was reported.
+  bool report(const StartFacts &F, bool IsCxx);
+  void recordInventory(const StartFacts &F, bool Reported);
 
   /// The first malformed boolean option, reported once.
   std::string BadBool;
