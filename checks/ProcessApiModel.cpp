@@ -3,7 +3,9 @@
 #include "ProcessApiModel.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include <algorithm>
@@ -34,6 +36,9 @@ static const Row BuiltinRows[] = {
     {"posix_spawn", CallRole::Start, -1, HandleKind::Pid, 0, true},
     {"posix_spawnp", CallRole::Start, -1, HandleKind::Pid, 0, true},
     {"popen", CallRole::Start, -1, HandleKind::Stream, -1, false},
+    // Boost.Process v1 spawn(): a detached child nobody holds.
+    {"boost::process::spawn", CallRole::Start, -1, HandleKind::Pid, -1, false},
+    {"boost::process::v1::spawn", CallRole::Start, -1, HandleKind::Pid, -1, false},
     // syscall() starts only for SYS_fork and friends: see startOf().
     {"syscall", CallRole::Start, -1, HandleKind::Pid, -1, false},
     // Reaps of one handle.  waitpid/wait4 with a pid <= 0 and waitid with
@@ -301,7 +306,52 @@ std::string ProcessApiModel::apiName(const CallExpr &Call) {
   const FunctionDecl *FD = Call.getDirectCallee();
   if (!FD)
     return "?";
+  std::string Qualified = FD->getQualifiedNameAsString();
+  if (llvm::StringRef(Qualified).substr(0, 7) == "boost::")
+    return Qualified;
   return FD->getNameAsString();
+}
+
+std::optional<std::string>
+ProcessApiModel::startOfConstruct(const CXXConstructExpr &Construct) const {
+  const CXXConstructorDecl *Ctor = Construct.getConstructor();
+  if (!Ctor || Construct.getNumArgs() == 0)
+    return std::nullopt;
+  const CXXRecordDecl *Class = Ctor->getParent();
+  std::string Name = Class->getQualifiedNameAsString();
+  if (Name == "boost::process::child" || Name == "boost::process::v1::child") {
+    // The launching constructor is the variadic template; child(pid_t)
+    // attaches without owning, the move constructor transfers.
+    if (!Ctor->isTemplateInstantiation() || Ctor->isCopyOrMoveConstructor())
+      return std::nullopt;
+    return std::string("boost::process::child");
+  }
+  if (Name == "boost::process::v2::basic_process") {
+    // Launching constructors take the executable; the others attach to a
+    // pid or move.
+    for (const ParmVarDecl *P : Ctor->parameters())
+      if (P->getName() == "exe")
+        return std::string("boost::process::v2::process");
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+ProcessApiModel::MemberEffect ProcessApiModel::memberEffect(llvm::StringRef Name) {
+  if (Name == "wait" || Name == "wait_for" || Name == "wait_until" ||
+      Name == "terminate" || Name == "join" || Name == "async_wait")
+    return MemberEffect::Reap;
+  if (Name == "detach")
+    return MemberEffect::Detach;
+  return MemberEffect::Other;
+}
+
+bool ProcessApiModel::isErrorCode(QualType T) {
+  const auto *Record = T.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!Record)
+    return false;
+  std::string Name = Record->getQualifiedNameAsString();
+  return Name == "std::error_code" || Name == "boost::system::error_code";
 }
 
 } // namespace reapcheck

@@ -20,6 +20,8 @@
 namespace clang {
 class ASTContext;
 class CallExpr;
+class CXXConstructExpr;
+class QualType;
 class FunctionDecl;
 class Expr;
 } // namespace clang
@@ -75,6 +77,19 @@ public:
   /// Returns the start description when \p Call starts a child.
   std::optional<StartSpec> startOf(const clang::CallExpr &Call,
                                    const clang::ASTContext &Ctx) const;
+
+  /// Returns the API name ("boost::process::child") when \p Construct
+  /// launches a Boost.Process child (v1 child, v2 process).  Attaching to an
+  /// existing pid, default and move construction are not starts.
+  std::optional<std::string>
+  startOfConstruct(const clang::CXXConstructExpr &Construct) const;
+
+  /// What calling method \p Name on a child object does to it.
+  enum class MemberEffect { Other, Reap, Detach };
+  static MemberEffect memberEffect(llvm::StringRef Name);
+
+  /// True for std::error_code (Boost's non-throwing start overloads).
+  static bool isErrorCode(clang::QualType T);
 
   /// What \p Call does to the value passed as argument \p ArgIndex.
   CallRole roleForArg(const clang::CallExpr &Call, unsigned ArgIndex,

@@ -19,7 +19,17 @@ namespace reapcheck {
 namespace {
 
 /// What one use of a holder variable does to the child it holds.
-enum class UseKind { None, Harmless, Alias, Write, Signal, Fclose, HandOff, Reap };
+enum class UseKind {
+  None,
+  Harmless,
+  Alias,
+  Write,
+  Signal,
+  Fclose,
+  Detach,
+  HandOff,
+  Reap
+};
 
 /// Strips what does not change the value: parentheses, casts, temporaries.
 static const Expr *skipTransparent(const Expr *E) {
@@ -53,11 +63,15 @@ static bool isTransparent(const Stmt *S) {
 
 /// One start site as found before the flow runs.
 struct Site {
-  const CallExpr *Call;
+  const Expr *Start;          ///< CallExpr or CXXConstructExpr.
+  const CallExpr *Call = nullptr; ///< Start as a call, when it is one.
+  SourceLocation Loc;
   StartSpec Spec;
   std::string Api;
   const VarDecl *Var = nullptr;       ///< Local holder.
   const VarDecl *StatusVar = nullptr; ///< posix_spawn's result, if stored.
+  const VarDecl *ErrorVar = nullptr;  ///< Boost's std::error_code argument.
+  bool Object = false; ///< A Boost.Process object: its destructor reaps.
   bool Discarded = false;
   bool Escaped = false; ///< Stored outside at birth: handed off.
   llvm::SmallPtrSet<const VarDecl *, 4> Holders;
@@ -109,6 +123,10 @@ private:
     (Reaped ? Facts[Index].EverReaped : Facts[Index].EverHandedOff) = true;
   }
   void leak(unsigned Index, ExitKind Kind, SourceLocation Loc);
+  /// Bit set when a child object may have been detached: its destructor
+  /// then no longer reaps it.
+  unsigned detachedBit(unsigned Index) const { return 1 + Sites.size() + Index; }
+  void handleDestructor(const VarDecl *V, llvm::BitVector &Live);
   bool before(SourceLocation A, SourceLocation B) const {
     return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A),
                                         SM.getExpansionLoc(B));
@@ -126,7 +144,7 @@ private:
 
   std::vector<Site> Sites;
   std::vector<StartFacts> Facts;
-  llvm::DenseMap<const CallExpr *, unsigned> StartIndex;
+  llvm::DenseMap<const Expr *, unsigned> StartIndex;
   /// Which sites each variable may hold.
   llvm::DenseMap<const VarDecl *, llvm::SmallVector<unsigned, 2>> HeldBy;
   llvm::DenseMap<const DeclRefExpr *, std::pair<UseKind, const CallExpr *>>
@@ -163,38 +181,60 @@ const Stmt *Flow::parentSkipping(const Stmt *S, const Stmt **Child,
 }
 
 void Flow::findStarts() {
+  llvm::SmallPtrSet<const Expr *, 8> Seen;
   for (const CFGBlock *B : *Graph) {
     for (const CFGElement &E : *B) {
       auto CS = E.getAs<CFGStmt>();
       if (!CS)
         continue;
-      const auto *Call = dyn_cast<CallExpr>(CS->getStmt());
-      if (!Call || StartIndex.count(Call))
-        continue;
-      auto Spec = Model.startOf(*Call, Ctx);
-      if (!Spec)
+      const auto *Start = dyn_cast<Expr>(CS->getStmt());
+      if (!Start || !Seen.insert(Start).second)
         continue;
       Site S;
-      S.Call = Call;
-      S.Spec = *Spec;
-      S.Api = ProcessApiModel::apiName(*Call);
-      StartIndex[Call] = 0;
+      S.Start = Start;
+      if (const auto *Call = dyn_cast<CallExpr>(Start)) {
+        auto Spec = Model.startOf(*Call, Ctx);
+        if (!Spec)
+          continue;
+        S.Call = Call;
+        S.Spec = *Spec;
+        S.Api = ProcessApiModel::apiName(*Call);
+        // The name itself, after any `ns::` qualifier.
+        const Expr *Callee = Call->getCallee()->IgnoreImplicit();
+        if (const auto *Ref = dyn_cast<DeclRefExpr>(Callee))
+          S.Loc = Ref->getLocation();
+        else
+          S.Loc = Callee->getExprLoc();
+      } else if (const auto *Construct = dyn_cast<CXXConstructExpr>(Start)) {
+        auto Api = Model.startOfConstruct(*Construct);
+        if (!Api)
+          continue;
+        S.Object = true;
+        S.Api = *Api;
+        S.Loc = Construct->getBeginLoc();
+        for (const Expr *Arg : Construct->arguments())
+          if (const VarDecl *V = varOf(Arg))
+            if (ProcessApiModel::isErrorCode(V->getType()))
+              S.ErrorVar = V;
+      } else {
+        continue;
+      }
       Sites.push_back(std::move(S));
     }
   }
   // Source order makes every later choice deterministic.
   std::sort(Sites.begin(), Sites.end(), [this](const Site &A, const Site &B) {
-    return before(A.Call->getBeginLoc(), B.Call->getBeginLoc());
+    return before(A.Loc, B.Loc);
   });
   for (unsigned I = 0; I < Sites.size(); ++I) {
-    StartIndex[Sites[I].Call] = I;
+    StartIndex[Sites[I].Start] = I;
     classifyStart(Sites[I]);
   }
 }
 
 void Flow::classifyStart(Site &S) {
   const Stmt *Child = nullptr;
-  const Stmt *P = parentSkipping(S.Call, &Child);
+  const Stmt *P = parentSkipping(S.Start, &Child);
 
   if (S.Spec.HandleArg >= 0) {
     const Expr *Arg = skipTransparent(S.Call->getArg(S.Spec.HandleArg));
@@ -210,13 +250,13 @@ void Flow::classifyStart(Site &S) {
     if (const auto *DS = dyn_cast_or_null<DeclStmt>(P)) {
       for (const Decl *D : DS->decls())
         if (const auto *V = dyn_cast<VarDecl>(D))
-          if (V->getInit() && skipTransparent(V->getInit()) == S.Call)
+          if (V->getInit() && skipTransparent(V->getInit()) == S.Start)
             S.StatusVar = V;
     } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P)) {
       if (BO->getOpcode() == BO_Assign && Child == BO->getRHS()->IgnoreParens())
         S.StatusVar = varOf(BO->getLHS());
       else if (BO->getOpcode() == BO_Assign &&
-               skipTransparent(BO->getRHS()) == S.Call)
+               skipTransparent(BO->getRHS()) == S.Start)
         S.StatusVar = varOf(BO->getLHS());
     }
     return;
@@ -229,7 +269,7 @@ void Flow::classifyStart(Site &S) {
   if (const auto *DS = dyn_cast<DeclStmt>(P)) {
     for (const Decl *D : DS->decls()) {
       const auto *V = dyn_cast<VarDecl>(D);
-      if (!V || !V->getInit() || skipTransparent(V->getInit()) != S.Call)
+      if (!V || !V->getInit() || skipTransparent(V->getInit()) != S.Start)
         continue;
       if (isOwnedLocal(V))
         S.Var = V;
@@ -241,7 +281,7 @@ void Flow::classifyStart(Site &S) {
     return;
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
-    if (BO->getOpcode() == BO_Assign && skipTransparent(BO->getRHS()) == S.Call) {
+    if (BO->getOpcode() == BO_Assign && skipTransparent(BO->getRHS()) == S.Start) {
       const VarDecl *V = varOf(BO->getLHS());
       if (isOwnedLocal(V))
         S.Var = V;
@@ -259,7 +299,7 @@ void Flow::classifyStart(Site &S) {
   if (const auto *Call = dyn_cast<CallExpr>(P)) {
     // The handle passed straight to a call: the call decides.
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
-      if (skipTransparent(Call->getArg(I)) != S.Call)
+      if (skipTransparent(Call->getArg(I)) != S.Start)
         continue;
       CallRole Role = Model.roleForArg(*Call, I, Ctx);
       if (Role == CallRole::Harmless || Role == CallRole::Signal ||
@@ -290,6 +330,12 @@ void Flow::computeAliases() {
   llvm::DenseMap<const VarDecl *, llvm::SmallVector<const VarDecl *, 2>> Edges;
   auto AddEdge = [&](const Expr *From, const VarDecl *To) {
     const VarDecl *Src = varOf(From);
+    // auto h = proc.detach(): the returned handle carries the child.
+    if (const auto *Member =
+            dyn_cast_or_null<CXXMemberCallExpr>(skipTransparent(From)))
+      if (const CXXMethodDecl *M = Member->getMethodDecl())
+        if (M->getIdentifier() && M->getName() == "detach")
+          Src = varOf(Member->getImplicitObjectArgument());
     if (Src && To && To != Src && To->hasLocalStorage())
       Edges[Src].push_back(To);
   };
@@ -452,6 +498,22 @@ UseKind Flow::classifyUse(const DeclRefExpr &Ref, const CallExpr **SignalCall) {
           Kind = UseKind::None;
       }
     }
+  } else if (const auto *Member = dyn_cast<MemberExpr>(P)) {
+    // c.wait(), c.detach(), c.id() on a child object.
+    const auto *Method = dyn_cast<CXXMethodDecl>(Member->getMemberDecl());
+    if (Method && Method->getIdentifier()) {
+      switch (ProcessApiModel::memberEffect(Method->getName())) {
+      case ProcessApiModel::MemberEffect::Reap:
+        Kind = UseKind::Reap;
+        break;
+      case ProcessApiModel::MemberEffect::Detach:
+        Kind = UseKind::Detach;
+        Via = dyn_cast_or_null<CallExpr>(PM.getParent(Member));
+        break;
+      case ProcessApiModel::MemberEffect::Other:
+        break;
+      }
+    }
   } else if (isa<LambdaExpr>(P)) {
     Kind = UseKind::None; // A capture: judged where the closure is created.
   }
@@ -483,6 +545,12 @@ void Flow::handleStart(unsigned Index, llvm::BitVector &Live) {
     Facts[Index].EverHandedOff = true;
     return;
   }
+  if (S.Discarded && S.Object) {
+    // A temporary child object: its destructor terminates and reaps it at
+    // the end of the full-expression.
+    Facts[Index].EverResolved = Facts[Index].EverReaped = true;
+    return;
+  }
   if (S.Discarded && !Opts.TrackDiscarded)
     return;
   if (S.Var) {
@@ -490,20 +558,27 @@ void Flow::handleStart(unsigned Index, llvm::BitVector &Live) {
       if (!Live.test(Other + 1) || Sites[Other].Var != S.Var)
         continue;
       if (Sites[Other].Holders.size() == 1)
-        leak(Other, ExitKind::Overwrite, S.Call->getBeginLoc());
+        leak(Other, ExitKind::Overwrite, S.Loc);
       Live.reset(Other + 1);
     }
   }
   Live.set(Index + 1);
+  Live.reset(detachedBit(Index));
+}
+
+/// The destructor of an attached child object terminates and reaps it.
+void Flow::handleDestructor(const VarDecl *V, llvm::BitVector &Live) {
+  for (unsigned Index : HeldBy.lookup(V))
+    if (Sites[Index].Object && Sites[Index].Var == V &&
+        Live.test(Index + 1) && !Live.test(detachedBit(Index)))
+      resolve(Index, Live);
 }
 
 void Flow::handleWrite(const VarDecl *V, const Stmt *At, const Expr *Source,
                        llvm::BitVector &Live) {
   if (Source) {
-    const Expr *Src = skipTransparent(Source);
-    if (const auto *Call = dyn_cast<CallExpr>(Src))
-      if (StartIndex.count(Call))
-        return; // Handled at the start itself.
+    if (StartIndex.count(skipTransparent(Source)))
+      return; // Handled at the start itself.
   }
   for (unsigned Index : HeldBy.lookup(V)) {
     if (!Live.test(Index + 1) || Sites[Index].Var != V)
@@ -545,6 +620,14 @@ void Flow::handleUse(const DeclRefExpr &Ref, llvm::BitVector &Live) {
       if (FcloseSeen.insert(Via).second)
         Fcloses.push_back({Via, Sites[Index].Var});
       resolve(Index, Live);
+      break;
+    case UseKind::Detach:
+      // The destructor no longer reaps; a v2 detach() hands the child to
+      // the handle it returns (an alias, see computeAliases()).
+      Live.set(detachedBit(Index));
+      if (Via && (!Facts[Index].Detach ||
+                  before(Via->getBeginLoc(), Facts[Index].Detach->getBeginLoc())))
+        Facts[Index].Detach = Via;
       break;
     case UseKind::None:
     case UseKind::Harmless:
@@ -626,11 +709,20 @@ bool Flow::isSigchldIgnoringSigaction(const CallExpr &Call) {
 /// Returns false when the block ends the path (an inferred noreturn call).
 bool Flow::transferBlock(const CFGBlock &B, llvm::BitVector &Live) {
   for (const CFGElement &E : B) {
+    if (auto Dtor = E.getAs<CFGAutomaticObjDtor>()) {
+      if (HeldBy.count(Dtor->getVarDecl()))
+        handleDestructor(Dtor->getVarDecl(), Live);
+      continue;
+    }
     auto CS = E.getAs<CFGStmt>();
     if (!CS)
       continue;
     const Stmt *S = CS->getStmt();
-    if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    if (const auto *Construct = dyn_cast<CXXConstructExpr>(S)) {
+      auto It = StartIndex.find(Construct);
+      if (It != StartIndex.end())
+        handleStart(It->second, Live);
+    } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
       auto It = StartIndex.find(Call);
       if (It != StartIndex.end())
         handleStart(It->second, Live);
@@ -673,13 +765,13 @@ bool Flow::transferBlock(const CFGBlock &B, llvm::BitVector &Live) {
 
 bool Flow::refersToHandle(const Site &S, const Expr *E) const {
   E = skipTransparent(E);
-  if (E == S.Call)
+  if (E == S.Start)
     return !S.Spec.ReturnsStatus;
   if (const VarDecl *V = varOf(E))
     return S.Holders.count(V);
   if (const auto *BO = dyn_cast<BinaryOperator>(E))
     if (BO->getOpcode() == BO_Assign) {
-      if (skipTransparent(BO->getRHS()) == S.Call && !S.Spec.ReturnsStatus)
+      if (skipTransparent(BO->getRHS()) == S.Start && !S.Spec.ReturnsStatus)
         return true;
       const VarDecl *V = varOf(BO->getLHS());
       return V && S.Holders.count(V);
@@ -691,13 +783,13 @@ bool Flow::refersToStatus(const Site &S, const Expr *E) const {
   if (!S.Spec.ReturnsStatus)
     return false;
   E = skipTransparent(E);
-  if (E == S.Call)
+  if (E == S.Start)
     return true;
   if (const VarDecl *V = varOf(E))
     return V == S.StatusVar;
   if (const auto *BO = dyn_cast<BinaryOperator>(E))
     return BO->getOpcode() == BO_Assign &&
-           skipTransparent(BO->getRHS()) == S.Call;
+           skipTransparent(BO->getRHS()) == S.Start;
   return false;
 }
 
@@ -765,6 +857,18 @@ bool Flow::edgeMayKeep(const Site &S, const Expr *Cond, bool Branch) const {
   if (const auto *UO = dyn_cast<UnaryOperator>(Cond))
     if (UO->getOpcode() == UO_LNot)
       return edgeMayKeep(S, UO->getSubExpr(), !Branch);
+  if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Cond)) {
+    const VarDecl *Object = varOf(Member->getImplicitObjectArgument());
+    const CXXMethodDecl *Method = Member->getMethodDecl();
+    // c.valid(): false means no child was started.
+    if (Method && Object && S.Holders.count(Object) &&
+        Method->getIdentifier() && Method->getName() == "valid")
+      return Branch;
+    // if (ec): the non-throwing start failed.
+    if (Method && Object && Object == S.ErrorVar &&
+        isa<CXXConversionDecl>(Method))
+      return !Branch;
+  }
   BinaryOperatorKind Op = BO_NE;
   const Expr *Subject = Cond;
   int64_t C = 0;
@@ -857,9 +961,14 @@ void Flow::handleExit(const CFGBlock &From, const llvm::BitVector &Live) {
     else
       Loc = Body->getEndLoc();
   }
-  for (unsigned I = 0; I < Sites.size(); ++I)
-    if (Live.test(I + 1))
-      leak(I, Kind, Loc);
+  for (unsigned I = 0; I < Sites.size(); ++I) {
+    if (!Live.test(I + 1))
+      continue;
+    // Unwinding runs the destructor of an attached child object.
+    if (Kind == ExitKind::Throw && Sites[I].Object && !Live.test(detachedBit(I)))
+      continue;
+    leak(I, Kind, Loc);
+  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -882,7 +991,8 @@ AnalysisResult Flow::run() {
   computeAliases();
   for (const Site &S : Sites) {
     StartFacts F;
-    F.Call = S.Call;
+    F.Start = S.Start;
+    F.Loc = S.Loc;
     F.Api = S.Api;
     F.Var = S.Var;
     F.Discarded = S.Discarded;
@@ -890,7 +1000,7 @@ AnalysisResult Flow::run() {
     Facts.push_back(F);
   }
 
-  const unsigned Bits = Sites.size() + 1;
+  const unsigned Bits = 1 + 2 * Sites.size();
   const unsigned NumBlocks = Graph->getNumBlockIDs();
   std::vector<llvm::BitVector> In(NumBlocks, llvm::BitVector(Bits));
   std::vector<bool> Reached(NumBlocks, false), Queued(NumBlocks, false);

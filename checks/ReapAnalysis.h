@@ -55,7 +55,10 @@ enum class ExitKind { Return, Throw, Overwrite };
 
 /// One start site and what the analysis learned about it.
 struct StartFacts {
-  const clang::CallExpr *Call = nullptr;
+  /// The start: a call, or the construction of a Boost.Process object.
+  const clang::Expr *Start = nullptr;
+  /// Where diagnostics about it go: the callee name or the construction.
+  clang::SourceLocation Loc;
   std::string Api;                     ///< "fork", "popen"...
   const clang::VarDecl *Var = nullptr; ///< Holder; null when discarded.
   bool Discarded = false;
@@ -71,6 +74,8 @@ struct StartFacts {
   clang::SourceLocation LeakLoc;
   /// First signal sent to the live child (kill, killpg...).
   const clang::CallExpr *Kill = nullptr;
+  /// First detach() of a Boost child on a path where it then leaked.
+  const clang::Expr *Detach = nullptr;
 };
 
 /// An fclose() of a live popen stream: reported at the fclose.

@@ -80,6 +80,17 @@ void UnreapedChildCheck::registerMatchers(MatchFinder *Finder) {
                unless(isInTemplateInstantiation()))
           .bind("start"),
       this);
+  if (!getLangOpts().CPlusPlus)
+    return;
+  Finder->addMatcher(
+      cxxConstructExpr(hasDeclaration(cxxConstructorDecl(ofClass(hasAnyName(
+                           "::boost::process::child",
+                           "::boost::process::v1::child",
+                           "::boost::process::v2::basic_process")))),
+                       unless(isExpansionInSystemHeader()),
+                       unless(isInTemplateInstantiation()))
+          .bind("construct"),
+      this);
 }
 
 /// The innermost function, lambda or block whose body contains \p S.
@@ -111,11 +122,19 @@ static std::pair<const Decl *, Stmt *> enclosingBody(const Stmt &S,
 }
 
 void UnreapedChildCheck::check(const MatchFinder::MatchResult &Result) {
-  const auto *Call = Result.Nodes.getNodeAs<CallExpr>("start");
-  if (!Call || !Model.startOf(*Call, *Result.Context))
+  const Expr *Start = nullptr;
+  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("start")) {
+    if (Model.startOf(*Call, *Result.Context))
+      Start = Call;
+  } else if (const auto *Construct =
+                 Result.Nodes.getNodeAs<CXXConstructExpr>("construct")) {
+    if (Model.startOfConstruct(*Construct))
+      Start = Construct;
+  }
+  if (!Start)
     return;
   Ctx = Result.Context;
-  auto [Callable, Body] = enclosingBody(*Call, *Result.Context);
+  auto [Callable, Body] = enclosingBody(*Start, *Result.Context);
   if (!Callable || !Body || Callable->isInvalidDecl())
     return;
   if (Callables.insert(Callable))
@@ -184,8 +203,7 @@ void UnreapedChildCheck::recordInventory(const StartFacts &F, bool Reported) {
   if (!Path || !*Path)
     return;
   const SourceManager &SM = Ctx->getSourceManager();
-  PresumedLoc P = SM.getPresumedLoc(
-      SM.getExpansionLoc(F.Call->getCallee()->IgnoreImplicit()->getExprLoc()));
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(F.Loc));
   if (P.isInvalid())
     return;
   const char *Verdict = Reported          ? "leaked"
@@ -200,6 +218,15 @@ void UnreapedChildCheck::recordInventory(const StartFacts &F, bool Reported) {
   Out << P.getFilename() << ':' << P.getLine() << ':' << P.getColumn() << '\t'
       << Verdict << '\t' << F.Api << '\t'
       << (F.Var ? F.Var->getName() : StringRef("-")) << '\n';
+}
+
+void UnreapedChildCheck::noteDetach(const StartFacts &F, StringRef Name) {
+  if (!F.Detach)
+    return;
+  diag(Ctx->getSourceManager().getExpansionLoc(F.Detach->getExprLoc()),
+       "child process %0is detached here; its destructor no longer reaps it",
+       DiagnosticIDs::Note)
+      << Name;
 }
 
 /// A fix-it inserting `waitpid(pid, NULL, 0);` after a kill statement, when
@@ -239,8 +266,7 @@ bool UnreapedChildCheck::report(const StartFacts &F, bool IsCxx) {
   if (!ReportLeakingPaths && F.EverResolved)
     return false;
   const SourceManager &SM = Ctx->getSourceManager();
-  SourceLocation Loc =
-      SM.getExpansionLoc(F.Call->getCallee()->IgnoreImplicit()->getExprLoc());
+  SourceLocation Loc = SM.getExpansionLoc(F.Loc);
   std::string Name = F.Var ? ("'" + F.Var->getName() + "' ").str() : "";
 
   if (F.Discarded && !F.EverResolved) {
@@ -268,10 +294,12 @@ bool UnreapedChildCheck::report(const StartFacts &F, bool IsCxx) {
   if (!F.EverResolved) {
     diag(Loc, "child process %0started by '%1' is never reaped")
         << Name << F.Api;
+    noteDetach(F, Name);
     return true;
   }
   diag(Loc, "child process %0started by '%1' is not reaped on every path")
       << Name << F.Api;
+  noteDetach(F, Name);
   SourceLocation At = SM.getExpansionLoc(F.LeakLoc);
   switch (F.LeakKind) {
   case ExitKind::Return:

@@ -29,6 +29,7 @@ private:
   /// Emits the diagnostics for one start; true when it was reported.
   bool report(const StartFacts &F, bool IsCxx);
   void recordInventory(const StartFacts &F, bool Reported);
+  void noteDetach(const StartFacts &F, llvm::StringRef Name);
 
   /// The first malformed boolean option, reported once.
   std::string BadBool;
