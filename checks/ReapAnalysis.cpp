@@ -56,6 +56,21 @@ static const VarDecl *varOf(const Expr *E) {
   return nullptr;
 }
 
+static std::optional<int64_t> constantOf(const Expr *E, ASTContext &Ctx) {
+  E = skipTransparent(E);
+  if (E->isValueDependent() || E->isTypeDependent())
+    return std::nullopt;
+  if (E->getType()->isPointerType() || E->getType()->isNullPtrType()) {
+    if (E->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+      return 0;
+    return std::nullopt;
+  }
+  Expr::EvalResult R;
+  if (!E->EvaluateAsInt(R, Ctx))
+    return std::nullopt;
+  return R.Val.getInt().getExtValue();
+}
+
 static bool isTransparent(const Stmt *S) {
   return isa<ParenExpr, ImplicitCastExpr, ExplicitCastExpr, ExprWithCleanups,
              MaterializeTemporaryExpr, CXXBindTemporaryExpr>(S);
@@ -81,15 +96,16 @@ class Flow {
 public:
   Flow(const Decl *Callable, Stmt *Body, ASTContext &Ctx,
        const ProcessApiModel &Model, TranslationUnitFacts &TU,
-       const AnalysisOptions &Opts)
+       const AnalysisOptions &Opts, const ParmVarDecl *Param = nullptr)
       : Callable(Callable), Body(Body), Ctx(Ctx), SM(Ctx.getSourceManager()),
-        Model(Model), TU(TU), Opts(Opts), PM(Body) {}
+        Model(Model), TU(TU), Opts(Opts), Param(Param), PM(Body) {}
 
   AnalysisResult run();
 
 private:
   // Set-up.
   void findStarts();
+  std::optional<StartSpec> wrapperSpec() const;
   void classifyStart(Site &S);
   void computeAliases();
   bool isOwnedLocal(const VarDecl *V) const;
@@ -139,6 +155,8 @@ private:
   const ProcessApiModel &Model;
   TranslationUnitFacts &TU;
   const AnalysisOptions &Opts;
+  /// For a summary: the parameter whose handle is tracked from the entry.
+  const ParmVarDecl *Param;
   ParentMap PM;
   std::unique_ptr<CFG> Graph;
 
@@ -194,11 +212,16 @@ void Flow::findStarts() {
       S.Start = Start;
       if (const auto *Call = dyn_cast<CallExpr>(Start)) {
         auto Spec = Model.startOf(*Call, Ctx);
-        if (!Spec)
-          continue;
+        S.Api = ProcessApiModel::apiName(*Call);
+        if (!Spec) {
+          const WrapperSummary *W = TU.wrapper(Call->getDirectCallee());
+          if (!W)
+            continue;
+          Spec = W->Spec;
+          S.Api = W->Api;
+        }
         S.Call = Call;
         S.Spec = *Spec;
-        S.Api = ProcessApiModel::apiName(*Call);
         // The name itself, after any `ns::` qualifier.
         const Expr *Callee = Call->getCallee()->IgnoreImplicit();
         if (const auto *Ref = dyn_cast<DeclRefExpr>(Callee))
@@ -230,6 +253,87 @@ void Flow::findStarts() {
     StartIndex[Sites[I].Start] = I;
     classifyStart(Sites[I]);
   }
+  if (Param) {
+    // The summarised parameter: a child that is live on entry.
+    Site S;
+    S.Start = nullptr;
+    S.Var = Param;
+    S.Loc = Param->getLocation();
+    S.Spec.Kind = Param->getType()->isPointerType() ? HandleKind::Stream
+                                                    : HandleKind::Pid;
+    Sites.push_back(std::move(S));
+  }
+}
+
+/// A function is a start wrapper when every return gives back a started
+/// handle or a failure value (<= 0, NULL), at least one gives a handle, or
+/// when it writes a started handle through a pointer parameter.
+std::optional<StartSpec> Flow::wrapperSpec() const {
+  const auto *FD = dyn_cast<FunctionDecl>(Callable);
+  if (!FD || FD->isMain() || Param || isa<CXXMethodDecl>(FD))
+    return std::nullopt;
+  bool ReturnsHandle = false, ReturnsOther = false;
+  std::optional<StartSpec> OutParam;
+  bool AnyStream = false;
+  llvm::SmallVector<const Stmt *, 64> Stack{Body};
+  while (!Stack.empty()) {
+    const Stmt *S = Stack.pop_back_val();
+    if (!S || isa<LambdaExpr, BlockExpr>(S))
+      continue;
+    if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
+      const Expr *Value = Ret->getRetValue();
+      bool Handle = false;
+      for (const Site &Started : Sites)
+        if (!Started.Object && Value && refersToHandle(Started, Value)) {
+          Handle = true;
+          AnyStream |= Started.Spec.Kind == HandleKind::Stream;
+        }
+      auto C = Value ? constantOf(Value, const_cast<ASTContext &>(Ctx))
+                     : std::nullopt;
+      if (Handle)
+        ReturnsHandle = true;
+      else if (!C || *C > 0)
+        ReturnsOther = true;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && BO->getOpcode() == BO_Assign) {
+      const auto *Deref = dyn_cast<UnaryOperator>(skipTransparent(BO->getLHS()));
+      if (Deref && Deref->getOpcode() == UO_Deref)
+        if (const auto *P =
+                dyn_cast_or_null<ParmVarDecl>(varOf(Deref->getSubExpr())))
+          for (const Site &Started : Sites)
+            if (!Started.Object && refersToHandle(Started, BO->getRHS())) {
+              StartSpec Spec = Started.Spec;
+              Spec.HandleArg = P->getFunctionScopeIndex();
+              Spec.ReturnsStatus = false;
+              OutParam = Spec;
+            }
+    }
+    for (const Stmt *Child : S->children())
+      Stack.push_back(Child);
+  }
+  // posix_spawn(out, ...) straight into a pointer parameter.
+  for (const Site &Started : Sites)
+    if (Started.Call && Started.Spec.HandleArg >= 0)
+      if (const auto *P = dyn_cast_or_null<ParmVarDecl>(
+              varOf(Started.Call->getArg(Started.Spec.HandleArg)))) {
+        StartSpec Spec = Started.Spec;
+        Spec.HandleArg = P->getFunctionScopeIndex();
+        OutParam = Spec;
+      }
+  QualType Result = FD->getReturnType();
+  if (ReturnsHandle && !ReturnsOther &&
+      (Result->isIntegerType() || Result->isPointerType())) {
+    StartSpec Spec;
+    Spec.Kind = AnyStream ? HandleKind::Stream : HandleKind::Pid;
+    return Spec;
+  }
+  if (OutParam) {
+    // An int result is read as a status (0: started), a bool as success.
+    OutParam->ReturnsStatus = Result->isIntegerType() && !Result->isBooleanType();
+    return OutParam;
+  }
+  return std::nullopt;
 }
 
 void Flow::classifyStart(Site &S) {
@@ -454,11 +558,25 @@ UseKind Flow::classifyUse(const DeclRefExpr &Ref, const CallExpr **SignalCall) {
         Kind = UseKind::Harmless;
         break;
       case CallRole::Start:
-      case CallRole::Unknown:
-        Kind = isSystemCFunction(Call->getDirectCallee(), Index)
-                   ? UseKind::Harmless
-                   : UseKind::HandOff;
+      case CallRole::Unknown: {
+        const FunctionDecl *Callee = Call->getDirectCallee();
+        if (isSystemCFunction(Callee, Index)) {
+          Kind = UseKind::Harmless;
+          break;
+        }
+        switch (TU.paramSummary(Callee, Index, Ctx)) {
+        case ParamSummary::Reaps:
+          Kind = UseKind::Reap;
+          break;
+        case ParamSummary::Harmless:
+          Kind = UseKind::Harmless;
+          break;
+        case ParamSummary::Unknown:
+          Kind = UseKind::HandOff;
+          break;
+        }
         break;
+      }
       }
     }
   } else if (isa<CXXConstructExpr, InitListExpr, ReturnStmt, CXXThrowExpr,
@@ -793,20 +911,6 @@ bool Flow::refersToStatus(const Site &S, const Expr *E) const {
   return false;
 }
 
-static std::optional<int64_t> constantOf(const Expr *E, ASTContext &Ctx) {
-  E = skipTransparent(E);
-  if (E->isValueDependent() || E->isTypeDependent())
-    return std::nullopt;
-  if (E->getType()->isPointerType() || E->getType()->isNullPtrType()) {
-    if (E->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
-      return 0;
-    return std::nullopt;
-  }
-  Expr::EvalResult R;
-  if (!E->EvaluateAsInt(R, Ctx))
-    return std::nullopt;
-  return R.Val.getInt().getExtValue();
-}
 
 static BinaryOperatorKind negate(BinaryOperatorKind Op) {
   switch (Op) {
@@ -1008,6 +1112,8 @@ AnalysisResult Flow::run() {
   const CFGBlock &Entry = Graph->getEntry();
   const CFGBlock &Exit = Graph->getExit();
   In[Entry.getBlockID()].set(0); // SIGCHLD has its default disposition.
+  if (Param)
+    In[Entry.getBlockID()].set(Sites.size()); // The summarised parameter.
   Reached[Entry.getBlockID()] = true;
   Work.push_back(&Entry);
   Queued[Entry.getBlockID()] = true;
@@ -1043,6 +1149,7 @@ AnalysisResult Flow::run() {
       }
     }
   }
+  Result.Wrapper = wrapperSpec();
   Result.Starts = std::move(Facts);
   Result.Fcloses = std::move(Fcloses);
   return Result;
@@ -1084,6 +1191,55 @@ bool TranslationUnitFacts::isInferredNoReturn(const FunctionDecl *FD) {
   }
   NoReturn[Def] = true;
   return true;
+}
+
+const WrapperSummary *
+TranslationUnitFacts::wrapper(const FunctionDecl *FD) const {
+  if (!FD)
+    return nullptr;
+  auto It = Wrappers.find(FD->getCanonicalDecl());
+  return It == Wrappers.end() ? nullptr : &It->second;
+}
+
+bool TranslationUnitFacts::addWrapper(const FunctionDecl *FD, WrapperSummary W) {
+  return Wrappers.try_emplace(FD->getCanonicalDecl(), std::move(W)).second;
+}
+
+ParamSummary TranslationUnitFacts::paramSummary(const FunctionDecl *FD,
+                                                unsigned Index,
+                                                ASTContext &Ctx) {
+  const FunctionDecl *Def = nullptr;
+  if (!FD || !FD->hasBody(Def) || !Def || Def->isVariadic() ||
+      Index >= Def->getNumParams() || Def->isTemplated() ||
+      Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
+    return ParamSummary::Unknown;
+  const ParmVarDecl *P = Def->getParamDecl(Index);
+  QualType T = P->getType();
+  if (!(T->isIntegerType() || T->isPointerType()) || T->isReferenceType())
+    return ParamSummary::Unknown;
+  auto Key = std::make_pair(Def, Index);
+  auto It = Params.find(Key);
+  if (It != Params.end())
+    return It->second.value_or(ParamSummary::Unknown); // Cycle: conservative.
+  // Deep chains of wrappers are cut off rather than followed forever.
+  if (Depth >= 8)
+    return ParamSummary::Unknown;
+  Params[Key] = std::nullopt;
+  ++Depth;
+  AnalysisOptions Opts;
+  Flow F(Def, Def->getBody(), Ctx, *Model, *this, Opts, P);
+  AnalysisResult R = F.run();
+  --Depth;
+  ParamSummary Summary = ParamSummary::Unknown;
+  if (R.Analysed && !R.Starts.empty()) {
+    const StartFacts &Facts = R.Starts.back(); // The parameter's pseudo-start.
+    if (!Facts.EverResolved)
+      Summary = ParamSummary::Harmless;
+    else if (Facts.EverReaped && !Facts.EverHandedOff && !Facts.Leaked)
+      Summary = ParamSummary::Reaps;
+  }
+  Params[Key] = Summary;
+  return Summary;
 }
 
 AnalysisResult analyseBody(const Decl *Callable, Stmt *Body, ASTContext &Ctx,

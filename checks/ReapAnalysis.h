@@ -92,18 +92,51 @@ struct AnalysisOptions {
 };
 
 /// Facts shared by every analysis of one translation unit.
+/// What a function of the translation unit does with a handle passed as one
+/// of its arguments, judged from its body.
+enum class ParamSummary { Unknown, Reaps, Harmless };
+
+/// A function of the translation unit that returns (or writes through an
+/// out-parameter) a child it started: its call sites are starts.
+struct WrapperSummary {
+  StartSpec Spec;
+  std::string Api;
+};
+
+/// Facts shared by every analysis of one translation unit.  Summaries are
+/// demand-driven and memoised: each function body is summarised at most once
+/// per parameter; a function whose summary is still being computed (direct or
+/// mutual recursion) counts as Unknown, the conservative answer.
 class TranslationUnitFacts {
 public:
+  TranslationUnitFacts(const ProcessApiModel &Model) : Model(&Model) {}
+
   /// True when \p FD never returns though not declared noreturn: its body
   /// has no return and ends in a noreturn call (`die()` wrappers).
   bool isInferredNoReturn(const clang::FunctionDecl *FD);
 
+  /// What \p FD does to the handle passed as argument \p Index.
+  ParamSummary paramSummary(const clang::FunctionDecl *FD, unsigned Index,
+                            clang::ASTContext &Ctx);
+
+  const WrapperSummary *wrapper(const clang::FunctionDecl *FD) const;
+  /// Returns true when \p FD was not yet known as a wrapper.
+  bool addWrapper(const clang::FunctionDecl *FD, WrapperSummary W);
+
 private:
+  const ProcessApiModel *Model;
   llvm::DenseMap<const clang::FunctionDecl *, bool> NoReturn;
+  llvm::DenseMap<std::pair<const clang::FunctionDecl *, unsigned>,
+                 std::optional<ParamSummary>>
+      Params;
+  llvm::DenseMap<const clang::FunctionDecl *, WrapperSummary> Wrappers;
+  unsigned Depth = 0;
 };
 
 struct AnalysisResult {
   std::vector<StartFacts> Starts; ///< In source order.
+  /// Set when the body hands every started child to its caller.
+  std::optional<StartSpec> Wrapper;
   std::vector<FcloseFact> Fcloses;
   bool Analysed = false; ///< False when no CFG could be built.
 };

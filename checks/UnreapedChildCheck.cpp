@@ -80,6 +80,15 @@ void UnreapedChildCheck::registerMatchers(MatchFinder *Finder) {
                unless(isInTemplateInstantiation()))
           .bind("start"),
       this);
+  // Calls to functions with a body here: if the callee turns out to return
+  // a child it started, its call sites are starts (see onEndOfTranslationUnit).
+  Finder->addMatcher(
+      callExpr(callee(functionDecl(hasBody(stmt()),
+                                   unless(isExpansionInSystemHeader()))),
+               unless(isExpansionInSystemHeader()),
+               unless(isInTemplateInstantiation()))
+          .bind("usercall"),
+      this);
   if (!getLangOpts().CPlusPlus)
     return;
   Finder->addMatcher(
@@ -123,6 +132,12 @@ static std::pair<const Decl *, Stmt *> enclosingBody(const Stmt &S,
 
 void UnreapedChildCheck::check(const MatchFinder::MatchResult &Result) {
   const Expr *Start = nullptr;
+  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("usercall")) {
+    if (const FunctionDecl *Callee = Call->getDirectCallee())
+      UserCalls[Callee->getCanonicalDecl()].push_back(Call);
+    Ctx = Result.Context;
+    return;
+  }
   if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("start")) {
     if (Model.startOf(*Call, *Result.Context))
       Start = Call;
@@ -161,13 +176,52 @@ void UnreapedChildCheck::onEndOfTranslationUnit() {
   // broken translation unit is not judged at all.
   bool Broken =
       Ctx && Ctx->getDiagnostics().hasUncompilableErrorOccurred();
-  if (!Broken)
+  if (!Broken) {
+    findWrappers();
     for (const Decl *Callable : Callables)
       analyse(Callable, BodyOf.lookup(Callable));
+  }
   Callables.clear();
   BodyOf.clear();
-  TU = TranslationUnitFacts();
+  UserCalls.clear();
+  TU = TranslationUnitFacts(Model);
   Ctx = nullptr;
+}
+
+/// Finds the functions that hand a started child to their caller, then adds
+/// their callers' bodies to the analysis, until no new wrapper appears.
+void UnreapedChildCheck::findWrappers() {
+  llvm::SmallPtrSet<const Decl *, 16> Done;
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (unsigned I = 0; I < Callables.size(); ++I) {
+      const Decl *Callable = Callables[I];
+      const auto *FD = dyn_cast<FunctionDecl>(Callable);
+      if (!FD || !Done.insert(Callable).second)
+        continue;
+      Stmt *Body = BodyOf.lookup(Callable);
+      if (!Body || containsErrors(Body))
+        continue;
+      AnalysisResult R =
+          analyseBody(Callable, Body, *Ctx, Model, TU, AnalysisOptions());
+      if (!R.Wrapper)
+        continue;
+      if (!TU.addWrapper(FD, {*R.Wrapper, FD->getNameAsString()}))
+        continue;
+      Changed = true;
+      // A wrapper's callers now contain starts; a caller that changes
+      // its mind about being a wrapper is re-examined.
+      for (const CallExpr *Call : UserCalls.lookup(FD->getCanonicalDecl())) {
+        auto [Caller, CallerBody] = enclosingBody(*Call, *Ctx);
+        if (!Caller || !CallerBody || Caller->isInvalidDecl())
+          continue;
+        if (Callables.insert(Caller))
+          BodyOf[Caller] = CallerBody;
+        else
+          Done.erase(Caller);
+      }
+    }
+  }
 }
 
 void UnreapedChildCheck::analyse(const Decl *Callable, Stmt *Body) {

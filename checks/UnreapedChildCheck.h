@@ -26,6 +26,7 @@ public:
 
 private:
   void analyse(const clang::Decl *Callable, clang::Stmt *Body);
+  void findWrappers();
   /// Emits the diagnostics for one start; true when it was reported.
   bool report(const StartFacts &F, bool IsCxx);
   void recordInventory(const StartFacts &F, bool Reported);
@@ -42,7 +43,12 @@ private:
 
   ProcessApiModel Model;
   bool ModelValid = true;
-  TranslationUnitFacts TU;
+  TranslationUnitFacts TU{Model};
+  /// Calls to functions defined in this translation unit, by callee: the
+  /// call sites of wrappers that turn out to start a child.
+  llvm::DenseMap<const clang::FunctionDecl *,
+                 llvm::SmallVector<const clang::CallExpr *, 4>>
+      UserCalls;
   clang::ASTContext *Ctx = nullptr;
   /// Bodies owning at least one start, in match order.
   llvm::SetVector<const clang::Decl *> Callables;

@@ -1,0 +1,109 @@
+// Functions of the translation unit that return a child they started (or
+// write it through an out-parameter) are starts at their call sites.
+// RUN: %check_tidy %s %t -- %tidy -- -std=gnu11
+#include <signal.h>
+#include <stdio.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static pid_t spawn_helper(const char *cmd) {
+  pid_t pid = fork(); // no-warning: handed to the caller
+  if (pid < 0)
+    return -1;
+  if (pid == 0) {
+    execlp(cmd, cmd, (char *)NULL);
+    _exit(127);
+  }
+  return pid;
+}
+
+static pid_t spawn_indirect(const char *cmd) { return spawn_helper(cmd); }
+
+static int spawn_into(const char *cmd, pid_t *out) {
+  pid_t pid = fork(); // no-warning: written to *out
+  if (pid < 0)
+    return -1;
+  if (pid == 0)
+    _exit(127);
+  *out = pid;
+  return 0;
+}
+
+static FILE *open_reader(const char *cmd) {
+  FILE *f = popen(cmd, "r"); // no-warning: returned
+  return f;
+}
+
+static int my_forkpty_like(int *master) {
+  *master = -1;
+  return fork(); // no-warning: returned
+}
+
+static pid_t not_a_wrapper(void) {
+  pid_t pid = fork();
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: child process 'pid' started by 'fork' is never reaped [process-unreaped-child]
+  if (pid == 0)
+    _exit(0);
+  return 42; // a constant, not the child
+}
+
+void leaks_wrapper_child(void) {
+  pid_t p = spawn_helper("ls");
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: child process 'p' started by 'spawn_helper' is never reaped [process-unreaped-child]
+  printf("%d\n", p);
+}
+
+void leaks_through_two_wrappers(void) {
+  pid_t p = spawn_indirect("ls");
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: child process 'p' started by 'spawn_indirect' is never reaped [process-unreaped-child]
+  (void)p;
+}
+
+int leaks_out_param_child(int early) {
+  pid_t p;
+  if (spawn_into("ls", &p) != 0)
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: child process 'p' started by 'spawn_into' is not reaped on every path [process-unreaped-child]
+    return -1; // no-warning for this path: a non-zero status means no child
+  if (early)
+    return 1;
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: note: child process 'p' is still unreaped when the function returns here
+  waitpid(p, NULL, 0);
+  return 0;
+}
+
+void leaks_stream_wrapper(void) {
+  FILE *f = open_reader("ls");
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: child process 'f' started by 'open_reader' is never reaped [process-unreaped-child]
+  if (!f)
+    return;
+  char line[64];
+  fgets(line, sizeof line, f);
+}
+
+void leaks_local_forkpty(void) {
+  int master;
+  pid_t pid = my_forkpty_like(&master);
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: child process 'pid' started by 'my_forkpty_like' is never reaped [process-unreaped-child]
+  if (pid == 0)
+    _exit(0);
+  close(master);
+}
+
+// Negative cases.
+void reaps_wrapper_child(void) {
+  pid_t p = spawn_helper("ls"); // no-warning: waited
+  if (p > 0)
+    waitpid(p, NULL, 0);
+}
+
+void pcloses_stream_wrapper(void) {
+  FILE *f = open_reader("ls"); // no-warning: pclose
+  if (f)
+    pclose(f);
+}
+
+void discards_nothing(void) {
+  pid_t p = not_a_wrapper(); // no-warning: not_a_wrapper returns no child
+  (void)p;
+}
