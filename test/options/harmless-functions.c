@@ -1,7 +1,7 @@
 // HarmlessFunctions: project functions that only look at the pid.  Without
 // the option, passing the pid to them is a hand-off (they might keep it).
 // RUN: %check_tidy %s %t -- %tidy \
-// RUN:   -config="{CheckOptions: {process-unreaped-child.HarmlessFunctions: 'log_pid;ns::trace:1'}}" -- -std=gnu11
+// RUN:   -config="{CheckOptions: [{key: process-unreaped-child.HarmlessFunctions, value: 'log_pid;ns::trace:1'}]}" -- -std=gnu11
 // RUN: %check_tidy --prefix CHECK-DEFAULT %s %t.default -- %tidy -- -std=gnu11
 #include <sys/types.h>
 #include <unistd.h>

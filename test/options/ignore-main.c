@@ -1,6 +1,6 @@
 // IgnoreMain=false: returning from main counts as a function exit too.
 // RUN: %check_tidy %s %t -- %tidy \
-// RUN:   -config="{CheckOptions: {process-unreaped-child.IgnoreMain: false}}" -- -std=gnu11
+// RUN:   -config="{CheckOptions: [{key: process-unreaped-child.IgnoreMain, value: false}]}" -- -std=gnu11
 // RUN: %check_tidy --prefix CHECK-DEFAULT %s %t.default -- %tidy -- -std=gnu11
 #include <sys/types.h>
 #include <unistd.h>

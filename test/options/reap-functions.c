@@ -1,7 +1,7 @@
 // ReapFunctions: project functions that reap the child they are given,
 // `name` (argument 0) or `name:ARG`.
 // RUN: %check_tidy %s %t -- %tidy \
-// RUN:   -config="{CheckOptions: {process-unreaped-child.ReapFunctions: 'reap_child;wait_in_loop:1', process-unreaped-child.HarmlessFunctions: 'note_pid'}}" -- -std=gnu11
+// RUN:   -config="{CheckOptions: [{key: process-unreaped-child.ReapFunctions, value: 'reap_child;wait_in_loop:1'}, {key: process-unreaped-child.HarmlessFunctions, value: 'note_pid'}]}" -- -std=gnu11
 #include <sys/types.h>
 #include <unistd.h>
 

@@ -1,6 +1,6 @@
 // ReportDiscarded=false: starts whose handle is not stored are not reported.
 // RUN: %check_tidy %s %t -- %tidy \
-// RUN:   -config="{CheckOptions: {process-unreaped-child.ReportDiscarded: false}}" -- -std=gnu11
+// RUN:   -config="{CheckOptions: [{key: process-unreaped-child.ReportDiscarded, value: false}]}" -- -std=gnu11
 // RUN: %check_tidy --prefix CHECK-DEFAULT %s %t.default -- %tidy -- -std=gnu11
 #include <stdio.h>
 #include <sys/types.h>

@@ -1,7 +1,7 @@
 // ReportLeakingPaths=false: the Go guard's semantics, report only children
 // with no reap or hand-off reachable at all.
 // RUN: %check_tidy %s %t -- %tidy \
-// RUN:   -config="{CheckOptions: {process-unreaped-child.ReportLeakingPaths: false}}" -- -std=gnu11
+// RUN:   -config="{CheckOptions: [{key: process-unreaped-child.ReportLeakingPaths, value: false}]}" -- -std=gnu11
 // RUN: %check_tidy --prefix CHECK-DEFAULT %s %t.default -- %tidy -- -std=gnu11
 #include <sys/types.h>
 #include <sys/wait.h>

@@ -1,7 +1,7 @@
 // StartFunctions: project wrappers that start a child, `name` (handle
 // returned) or `name:ARG` (handle written through argument ARG).
 // RUN: %check_tidy %s %t -- %tidy \
-// RUN:   -config="{CheckOptions: {process-unreaped-child.StartFunctions: 'spawn_helper; start_into:1;ns_run'}}" -- -std=gnu11
+// RUN:   -config="{CheckOptions: [{key: process-unreaped-child.StartFunctions, value: 'spawn_helper; start_into:1;ns_run'}]}" -- -std=gnu11
 // RUN: %check_tidy --prefix CHECK-DEFAULT %s %t.default -- %tidy -- -std=gnu11
 #include <sys/types.h>
 #include <sys/wait.h>

@@ -1,7 +1,7 @@
 // A wrapper defined in another translation unit is invisible to the
 // summaries: configuration alone tells the check about it.
 // RUN: %check_tidy %s %t -- %tidy \
-// RUN:   -config="{CheckOptions: {process-unreaped-child.StartFunctions: 'proc_start', process-unreaped-child.ReapFunctions: 'proc_reap'}}" -- -std=gnu11
+// RUN:   -config="{CheckOptions: [{key: process-unreaped-child.StartFunctions, value: 'proc_start'}, {key: process-unreaped-child.ReapFunctions, value: 'proc_reap'}]}" -- -std=gnu11
 // RUN: %check_tidy --prefix CHECK-DEFAULT %s %t.default -- %tidy -- -std=gnu11
 #include <sys/types.h>
 
