@@ -43,6 +43,8 @@ ensure_base() {
   command -v git >/dev/null || missing+=(git)
   [ -f /usr/include/boost/process.hpp ] || missing+=(libboost1.81-dev)
   [ -f /usr/include/pty.h ] || missing+=(libc6-dev)
+  # test/integration installs the reapcheck hook with the real pre-commit.
+  command -v pre-commit >/dev/null || missing+=(pre-commit)
   apt_install "${missing[@]}"
 }
 

@@ -1,0 +1,3 @@
+#include "helper.h"
+
+int main(void) { return run_helper(); }

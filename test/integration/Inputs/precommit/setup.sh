@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Sets up what test/integration/pre-commit.test commits into:
+#   DIR/hooks  a clone of ROOT, the repository pre-commit takes the hook from
+#   DIR/repo   a consumer repository with include/worker.h, a compile database
+#              in build/ and a .pre-commit-config.yaml using the hook with -p build
+# usage: setup.sh ROOT DIR
+set -euo pipefail
+root=$1 dir=$2
+here=$(cd "$(dirname "$0")" && pwd)
+git_() { git -c init.defaultBranch=main -c user.name=test -c user.email=test@example.invalid \
+  -c commit.gpgsign=false "$@"; }
+
+# pre-commit clones the hook repository at a revision: the test's is HEAD of
+# ROOT plus the working tree's hook files, so uncommitted edits of the hook or
+# the driver are what gets tested, in a fresh CI clone and in a dirty tree alike.
+git_ clone --quiet "$root" "$dir/hooks"
+cp "$root/.pre-commit-hooks.yaml" "$dir/hooks/"
+cp "$root/tools/reapcheck" "$root/tools/reapcheck.py" "$root/tools/lib.sh" "$dir/hooks/tools/"
+git_ -C "$dir/hooks" add .pre-commit-hooks.yaml tools
+git_ -C "$dir/hooks" commit --quiet --allow-empty -m 'hook under test'
+rev=$(git -C "$dir/hooks" rev-parse HEAD)
+
+repo=$dir/repo
+mkdir -p "$repo/include" "$repo/src" "$repo/build"
+git_ init --quiet "$repo"
+git -C "$repo" config user.name test
+git -C "$repo" config user.email test@example.invalid
+git -C "$repo" config commit.gpgsign false
+cp "$here/worker.h" "$repo/include/"
+cat >"$repo/build/compile_commands.json" <<JSON
+[
+  {"directory": "$repo/build", "file": "../src/worker.c",
+   "arguments": ["cc", "-std=gnu11", "-I../include", "-c", "../src/worker.c", "-o", "worker.o"]}
+]
+JSON
+cat >"$repo/.pre-commit-config.yaml" <<YAML
+repos:
+  - repo: $dir/hooks
+    rev: $rev
+    hooks:
+      - id: reapcheck
+        args: [-p, build]
+YAML
+printf 'build/\n' >"$repo/.gitignore"
+git -C "$repo" add .gitignore .pre-commit-config.yaml include/worker.h
+git -C "$repo" commit --quiet -m 'consumer: start' --no-verify
