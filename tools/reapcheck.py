@@ -79,9 +79,9 @@ def parse_args(argv):
     ap.add_argument('-p', dest='database', metavar='BUILD_DIR',
                     help='directory holding compile_commands.json (or the file itself)')
     ap.add_argument('--exclude', action='append', default=[], metavar='GLOB',
-                    help='skip sources whose path (as given, relative to the current '
-                         'directory, absolute, or base name) matches GLOB, and drop '
-                         'findings located in such files; repeatable')
+                    help='skip sources whose path (relative to the current directory, '
+                         'absolute, or base name) matches GLOB, and drop findings and '
+                         'start sites located in such files; repeatable')
     ap.add_argument('-j', '--jobs', type=int, default=None,
                     help='parallel clang-tidy processes (default: all cores)')
     ap.add_argument('--config', help='clang-tidy --config value (check options)')
@@ -174,7 +174,8 @@ def is_source(path):
 
 def units_from_database(args, base, paths):
     db = args.database
-    db_file = db if db.endswith('.json') and os.path.isfile(db) else \
+    # clang-tidy -p wants the directory; the file itself is accepted too.
+    db_file = db if os.path.basename(db) == 'compile_commands.json' else \
         os.path.join(db, 'compile_commands.json')
     db_dir = os.path.dirname(os.path.abspath(db_file))
     try:
