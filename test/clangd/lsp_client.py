@@ -35,6 +35,7 @@ import queue
 import subprocess
 import sys
 import threading
+import urllib.parse
 
 SEVERITIES = {1: 'error', 2: 'warning', 3: 'information', 4: 'hint'}
 TIMEOUT = 120  # seconds; a cold parse of glibc headers takes well under one
@@ -132,7 +133,13 @@ class Server:
 
 
 def uri_of(path):
-    return 'file://' + os.path.abspath(path)
+    # clangd percent-encodes everything but letters, digits and "-_.~/",
+    # which is what quote() does with safe='/'.
+    return 'file://' + urllib.parse.quote(os.path.abspath(path), safe='/')
+
+
+def name_of(uri):
+    return os.path.basename(urllib.parse.unquote(uri))
 
 
 def language_of(path):
@@ -158,7 +165,7 @@ def print_diagnostics(header, diagnostics):
         for related in diag.get('relatedInformation', []):
             where = related['location']
             print('    related %s %s: %s' % (
-                os.path.basename(where['uri']), span(where['range']),
+                name_of(where['uri']), span(where['range']),
                 related['message']))
         for action in diag.get('codeActions', []):
             print('    fix: %s' % action['title'])
@@ -166,7 +173,7 @@ def print_diagnostics(header, diagnostics):
             for uri in sorted(changes):
                 for edit in changes[uri]:
                     print('      edit %s %s: %s' % (
-                        os.path.basename(uri), span(edit['range']),
+                        name_of(uri), span(edit['range']),
                         json.dumps(edit['newText'])))
     sys.stdout.flush()
 
@@ -207,83 +214,118 @@ def apply_fixes(text, uri, diagnostics):
     return text
 
 
-def run(args, clangd_args):
-    root = os.path.abspath(args.root)
-    env = dict(os.environ)
-    # Keep the user's ~/.config/clangd/config.yaml out of the test.
-    env['XDG_CONFIG_HOME'] = os.path.join(root, '.xdg-config')
-    log = open(args.log, 'wb') if args.log else subprocess.DEVNULL
-    server = Server([args.clangd] + clangd_args, env, log)
-    versions = {}
-    texts = {}
-    published = {}
-    try:
-        server.request('initialize', {
+class Editor:
+    """The editor side: open documents, their versions and texts, and the
+    diagnostics last published for each."""
+
+    def __init__(self, server, root):
+        self.server = server
+        self.root = root
+        self.versions = {}
+        self.texts = {}
+        self.published = {}
+
+    def initialize(self, plain):
+        self.server.request('initialize', {
             'processId': os.getpid(),
-            'rootUri': uri_of(root),
+            'rootUri': uri_of(self.root),
             'capabilities': {
                 # Notes arrive as relatedInformation, fix-its as inline
                 # code actions (a clangd extension), as in VS Code; a
                 # --plain client gets both folded into the message.
                 'textDocument': {'publishDiagnostics': {
-                    'relatedInformation': not args.plain,
-                    'codeActionsInline': not args.plain,
+                    'relatedInformation': not plain,
+                    'codeActionsInline': not plain,
                     'versionSupport': True}},
             },
         })
-        server.notify('initialized', {})
-        for step in args.steps:
-            kind, _, operand = step.partition('=')
-            if kind == 'open':
-                path = os.path.join(root, operand)
-                with open(path, encoding='utf-8') as f:
-                    text = f.read()
-                versions[operand] = 1
-                texts[operand] = text
-                server.notify('textDocument/didOpen', {'textDocument': {
-                    'uri': uri_of(path), 'languageId': language_of(path),
-                    'version': 1, 'text': text}})
-            elif kind in ('change', 'fix'):
-                if kind == 'change':
-                    operand, _, source = operand.partition(':')
-                path = os.path.join(root, operand)
-                if operand not in versions:
-                    raise ProtocolError('%s of %s before open' % (kind, operand))
-                if kind == 'change':
-                    with open(os.path.join(root, source),
-                              encoding='utf-8') as f:
-                        text = f.read()
-                else:
-                    text = apply_fixes(texts[operand], uri_of(path),
-                                       published[operand])
-                versions[operand] += 1
-                texts[operand] = text
-                server.notify('textDocument/didChange', {
-                    'textDocument': {'uri': uri_of(path),
-                                     'version': versions[operand]},
-                    'contentChanges': [{'text': text}]})
-            elif kind == 'await':
-                path = os.path.join(root, operand)
-                header = 'await %s' % operand
-                print_diagnostics(header, wait_diagnostics(
-                    server, uri_of(path), None, header))
-                continue
-            else:
-                raise ProtocolError('unknown step %r' % step)
-            header = '%s %s version %d' % (kind, operand, versions[operand])
-            published[operand] = wait_diagnostics(
-                server, uri_of(path), versions[operand], header)
-            print_diagnostics(header, published[operand])
-        server.request('shutdown', None)
-        server.notify('exit', None)
-        code = server.proc.wait(timeout=TIMEOUT)
-        print('clangd exited with %d' % code)
-        return code
-    except (ProtocolError, subprocess.TimeoutExpired, OSError) as error:
-        print('lsp_client: %s' % error)
-        server.proc.kill()
-        server.proc.wait()
+        self.server.notify('initialized', {})
+
+    def read(self, name):
+        with open(os.path.join(self.root, name), encoding='utf-8') as f:
+            return f.read()
+
+    def open(self, name):
+        self.versions[name] = 1
+        self.texts[name] = self.read(name)
+        self.server.notify('textDocument/didOpen', {'textDocument': {
+            'uri': uri_of(os.path.join(self.root, name)),
+            'languageId': language_of(name), 'version': 1,
+            'text': self.texts[name]}})
+
+    def change(self, name, text):
+        if name not in self.versions:
+            raise ProtocolError('%s changed before it was opened' % name)
+        self.versions[name] += 1
+        self.texts[name] = text
+        self.server.notify('textDocument/didChange', {
+            'textDocument': {'uri': uri_of(os.path.join(self.root, name)),
+                             'version': self.versions[name]},
+            'contentChanges': [{'text': text}]})
+
+    def fix(self, name):
+        if name not in self.published:
+            raise ProtocolError('no diagnostics of %s to fix' % name)
+        self.change(name, apply_fixes(
+            self.texts[name], uri_of(os.path.join(self.root, name)),
+            self.published[name]))
+
+    def show(self, kind, name):
+        """Waits for the diagnostics of the current version and prints them;
+        for await (VERSION None) whatever clangd publishes first."""
+        version = self.versions.get(name) if kind != 'await' else None
+        header = '%s %s' % (kind, name)
+        if version is not None:
+            header += ' version %d' % version
+        diagnostics = wait_diagnostics(
+            self.server, uri_of(os.path.join(self.root, name)), version,
+            header)
+        if version is not None:
+            self.published[name] = diagnostics
+        print_diagnostics(header, diagnostics)
+
+    def step(self, step):
+        kind, _, operand = step.partition('=')
+        if kind == 'open':
+            self.open(operand)
+        elif kind == 'change':
+            operand, _, source = operand.partition(':')
+            self.change(operand, self.read(source))
+        elif kind == 'fix':
+            self.fix(operand)
+        elif kind != 'await':
+            raise ProtocolError('unknown step %r' % step)
+        self.show(kind, operand)
+
+
+def run(args, clangd_args):
+    root = os.path.abspath(args.root)
+    if not any(os.path.exists(os.path.join(root, name))
+               for name in ('compile_flags.txt', 'compile_commands.json')):
+        # clangd would search the parent directories and might find, say,
+        # the build tree's compile_commands.json.
+        print('lsp_client: %s has no compile_flags.txt' % root)
         return 2
+    env = dict(os.environ)
+    # Keep the user's ~/.config/clangd/config.yaml out of the test.
+    env['XDG_CONFIG_HOME'] = os.path.join(root, '.xdg-config')
+    with open(args.log or os.devnull, 'wb') as log:
+        server = Server([args.clangd] + clangd_args, env, log)
+        try:
+            editor = Editor(server, root)
+            editor.initialize(args.plain)
+            for step in args.steps:
+                editor.step(step)
+            server.request('shutdown', None)
+            server.notify('exit', None)
+            code = server.proc.wait(timeout=TIMEOUT)
+            print('clangd exited with %d' % code)
+            return code
+        except (ProtocolError, subprocess.TimeoutExpired, OSError) as error:
+            print('lsp_client: %s' % error)
+            server.proc.kill()
+            server.proc.wait()
+            return 2
 
 
 def main():
