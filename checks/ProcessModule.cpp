@@ -55,6 +55,3 @@ REAPCHECK_REGISTER_MODULE(ProcessModule, "process-module",
                           "Checks that started child processes are reaped.");
 
 } // namespace reapcheck
-
-// Lets a static link pull this module in (standalone clang-tidy, clangd).
-volatile int ReapcheckProcessModuleAnchorSource = 0;

@@ -357,10 +357,8 @@ void Flow::classifyStart(Site &S) {
           if (V->getInit() && skipTransparent(V->getInit()) == S.Start)
             S.StatusVar = V;
     } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P)) {
-      if (BO->getOpcode() == BO_Assign && Child == BO->getRHS()->IgnoreParens())
-        S.StatusVar = varOf(BO->getLHS());
-      else if (BO->getOpcode() == BO_Assign &&
-               skipTransparent(BO->getRHS()) == S.Start)
+      if (BO->getOpcode() == BO_Assign &&
+          skipTransparent(BO->getRHS()) == S.Start)
         S.StatusVar = varOf(BO->getLHS());
     }
     return;
@@ -1047,7 +1045,7 @@ void Flow::handleExit(const CFGBlock &From, const llvm::BitVector &Live) {
     return;
   ExitKind Kind = ExitKind::Return;
   SourceLocation Loc;
-  for (auto It = From.rbegin(); It != From.rend(); ++It) {
+  for (const auto *It = From.rbegin(); It != From.rend(); ++It) {
     auto CS = It->getAs<CFGStmt>();
     if (!CS)
       continue;
@@ -1126,7 +1124,7 @@ AnalysisResult Flow::run() {
     if (!transferBlock(*B, Live))
       continue;
     unsigned Index = 0;
-    for (auto SI = B->succ_begin(); SI != B->succ_end(); ++SI, ++Index) {
+    for (const auto *SI = B->succ_begin(); SI != B->succ_end(); ++SI, ++Index) {
       const CFGBlock *Succ = SI->getReachableBlock();
       if (!Succ)
         continue;

@@ -236,7 +236,7 @@ void UnreapedChildCheck::analyse(const Decl *Callable, Stmt *Body) {
   for (const FcloseFact &F : Result.Fcloses) {
     SourceLocation Callee = F.Call->getCallee()->getExprLoc();
     auto D = diag(SM.getExpansionLoc(Callee),
-                  "popen() stream '%0' is closed with fclose(); POSIX requires "
+                  "stream '%0' from popen() is closed with fclose(); POSIX requires "
                   "pclose(), and on musl and the BSDs the child stays a zombie")
              << F.Var->getName();
     if (Callee.isFileID())

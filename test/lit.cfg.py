@@ -17,6 +17,12 @@ build = os.path.abspath(lit_config.params.get(
     'build_dir', os.path.join(root, 'build' if major == '19' else 'build-' + major)))
 llvm_bin = '/usr/lib/llvm-%s/bin' % major
 config.test_exec_root = os.path.join(build, 'test-output')
+# Test workspaces live under the repository, whose .clang-tidy lints
+# reapcheck's own sources: keep that configuration away from them (clangd
+# would otherwise run the naming checks on test inputs).
+os.makedirs(config.test_exec_root, exist_ok=True)
+with open(os.path.join(config.test_exec_root, '.clang-tidy'), 'w') as f:
+    f.write("Checks: '-*'\nInheritParentConfig: false\n")
 
 plugin = os.path.join(build, 'libreapcheck.so')
 if not os.path.exists(plugin):

@@ -36,7 +36,7 @@ void closed_with_fclose(void) {
   char line[128];
   fgets(line, sizeof line, p);
   fclose(p);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: popen() stream 'p' is closed with fclose(); POSIX requires pclose(), and on musl and the BSDs the child stays a zombie [process-unreaped-child]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: stream 'p' from popen() is closed with fclose(); POSIX requires pclose(), and on musl and the BSDs the child stays a zombie [process-unreaped-child]
   // CHECK-FIXES: pclose(p);
 }
 
