@@ -1030,6 +1030,23 @@ void Flow::filterEdge(const CFGBlock &From, unsigned SuccIndex,
   const Expr *Cond = dyn_cast_or_null<Expr>(From.getTerminatorCondition());
   if (!Cond)
     return;
+  // In `if (a && b)` the block evaluating `b` is terminated by the `if`,
+  // whose condition is the whole `a && b`; the value deciding this block's
+  // edges is `b`, the last thing it evaluated.
+  const Stmt *Last = nullptr;
+  for (auto It = From.rbegin(); It != From.rend() && !Last; ++It)
+    if (auto CS = It->getAs<CFGStmt>())
+      Last = CS->getStmt();
+  while (const auto *Logic = dyn_cast<BinaryOperator>(Cond->IgnoreParens())) {
+    if (!Logic->isLogicalOp() || !Last)
+      break;
+    const Expr *Rhs = Logic->getRHS();
+    const auto *LastExpr = dyn_cast<Expr>(Last);
+    if (Last != Rhs && (!LastExpr || LastExpr->IgnoreParenImpCasts() !=
+                                         Rhs->IgnoreParenImpCasts()))
+      break;
+    Cond = Rhs;
+  }
   for (unsigned I = 0; I < Sites.size(); ++I)
     if (Live.test(I + 1) && !edgeMayKeep(Sites[I], Cond, SuccIndex == 0))
       Live.reset(I + 1);

@@ -100,6 +100,25 @@ void combined_and(void) {
     waitpid(pid, NULL, 0);
 }
 
+void child_test_right_of_and(char **argv) {
+  if (argv[0] && fork() == 0) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: child process started by 'fork' is discarded and can never be reaped [process-unreaped-child]
+    execvp(argv[0], argv);
+    wait(NULL); // no-warning: in the child, this reaps nothing of the parent's
+    _exit(127);
+  }
+}
+
+void child_test_right_of_and_reaped(char **argv) {
+  pid_t pid = -1;
+  if (argv[0] && (pid = fork()) == 0) { // no-warning: the parent waits below
+    execvp(argv[0], argv);
+    _exit(127);
+  }
+  if (pid > 0)
+    waitpid(pid, NULL, 0);
+}
+
 void combined_or(int err) {
   pid_t pid = fork();
   // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: child process 'pid' started by 'fork' is not reaped on every path [process-unreaped-child]

@@ -1,10 +1,4 @@
-// XFAIL: *
-// Known gap: in `if (cond && fork() == 0)` the `== 0` test is not the whole
-// `if` condition, so the child-side edge is not pruned for the discarded
-// handle and a wait() on the child side counts as a reap-any.  The check
-// then says "not reaped on every path" (with a note at the closing brace)
-// instead of "discarded and can never be reaped".  Without the `cond &&`
-// (plain `if (fork() == 0)`) the check gets this right.
+// The child-side test sits on the right of `&&`: `if (cmd[0] && fork() == 0)`.
 //
 // Real bug: TrilbyWhite/Blueplate, src/connman.c, the first attempt to fix
 // the click-command zombie, 9a3097e634af48c588dfbe91088518a8f51e7b99
