@@ -89,6 +89,15 @@ void UnreapedChildCheck::registerMatchers(MatchFinder *Finder) {
                unless(isInTemplateInstantiation()))
           .bind("usercall"),
       this);
+  // Streams kept in a field or global: opened in one function, closed in
+  // another (a constructor and a destructor).
+  Finder->addMatcher(
+      callExpr(callee(functionDecl(hasAnyName(
+                   "::popen", "::fopen", "::fdopen", "::freopen", "::tmpfile",
+                   "::fmemopen", "::open_memstream", "::fclose"))),
+               unless(isExpansionInSystemHeader()))
+          .bind("stream"),
+      this);
   if (!getLangOpts().CPlusPlus)
     return;
   Finder->addMatcher(
@@ -138,6 +147,12 @@ void UnreapedChildCheck::check(const MatchFinder::MatchResult &Result) {
     Ctx = Result.Context;
     return;
   }
+  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("stream")) {
+    // popen() itself is also matched as a start.
+    Ctx = Result.Context;
+    recordStoredStream(*Call);
+    return;
+  }
   if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("start")) {
     if (Model.startOf(*Call, *Result.Context))
       Start = Call;
@@ -154,6 +169,71 @@ void UnreapedChildCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   if (Callables.insert(Callable))
     BodyOf[Callable] = Body;
+}
+
+/// The field or global a stream is stored into, or that fclose() closes.
+static const ValueDecl *storageOf(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Member = dyn_cast<MemberExpr>(E))
+    return dyn_cast<FieldDecl>(Member->getMemberDecl());
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+      if (V->hasGlobalStorage())
+        return V;
+  return nullptr;
+}
+
+/// Remembers fields and globals that hold popen() streams (and those that
+/// hold other streams), and the fclose() calls on them.
+void UnreapedChildCheck::recordStoredStream(const CallExpr &Call) {
+  StringRef Name = Call.getDirectCallee()->getName();
+  if (Name == "fclose") {
+    if (Call.getNumArgs() == 1)
+      if (const ValueDecl *D = storageOf(Call.getArg(0)))
+        StoredFcloses.push_back({&Call, D});
+    return;
+  }
+  DynTypedNode Node = DynTypedNode::create(static_cast<const Stmt &>(Call));
+  for (unsigned Depth = 0; Depth < 8; ++Depth) {
+    auto Parents = Ctx->getParents(Node);
+    if (Parents.empty())
+      return;
+    const ValueDecl *Target = nullptr;
+    if (const auto *Assign = Parents[0].get<BinaryOperator>()) {
+      if (Assign->getOpcode() == BO_Assign)
+        Target = storageOf(Assign->getLHS());
+    } else if (const auto *Init = Parents[0].get<CXXCtorInitializer>()) {
+      Target = Init->getMember();
+    } else if (const auto *Var = Parents[0].get<VarDecl>()) {
+      Target = Var->hasGlobalStorage() ? Var : nullptr;
+    } else if (Parents[0].get<Expr>() &&
+               (Parents[0].get<ParenExpr>() || Parents[0].get<CastExpr>())) {
+      Node = Parents[0];
+      continue;
+    }
+    if (Target)
+      (Name == "popen" ? PopenStorage : OtherStreamStorage).insert(Target);
+    return;
+  }
+}
+
+/// fclose() on a field or global that only ever holds popen() streams (or
+/// the standard streams): the same diagnostic as for a local.
+void UnreapedChildCheck::reportStoredFcloses() {
+  const SourceManager &SM = Ctx->getSourceManager();
+  for (const auto &[Call, Storage] : StoredFcloses) {
+    if (!PopenStorage.count(Storage) || OtherStreamStorage.count(Storage))
+      continue;
+    SourceLocation Callee = Call->getCallee()->getExprLoc();
+    auto D = diag(SM.getExpansionLoc(Callee),
+                  "stream '%0' from popen() is closed with fclose(); POSIX "
+                  "requires pclose(), and on musl and the BSDs the child "
+                  "stays a zombie")
+             << Storage->getName();
+    if (Callee.isFileID())
+      D << FixItHint::CreateReplacement(CharSourceRange::getTokenRange(Callee),
+                                        "pclose");
+  }
 }
 
 static bool containsErrors(const Stmt *S) {
@@ -180,7 +260,11 @@ void UnreapedChildCheck::onEndOfTranslationUnit() {
     findWrappers();
     for (const Decl *Callable : Callables)
       analyse(Callable, BodyOf.lookup(Callable));
+    reportStoredFcloses();
   }
+  StoredFcloses.clear();
+  PopenStorage.clear();
+  OtherStreamStorage.clear();
   Callables.clear();
   BodyOf.clear();
   UserCalls.clear();

@@ -13,6 +13,7 @@
 #include "ReapAnalysis.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace reapcheck {
 
@@ -27,6 +28,8 @@ public:
 private:
   void analyse(const clang::Decl *Callable, clang::Stmt *Body);
   void findWrappers();
+  void recordStoredStream(const clang::CallExpr &Call);
+  void reportStoredFcloses();
   /// Emits the diagnostics for one start; true when it was reported.
   bool report(const StartFacts &F, bool IsCxx);
   void recordInventory(const StartFacts &F, bool Reported);
@@ -53,6 +56,11 @@ private:
   /// Bodies owning at least one start, in match order.
   llvm::SetVector<const clang::Decl *> Callables;
   llvm::DenseMap<const clang::Decl *, clang::Stmt *> BodyOf;
+  /// Fields and globals assigned a popen() stream, or another stream.
+  llvm::SmallPtrSet<const clang::ValueDecl *, 4> PopenStorage;
+  llvm::SmallPtrSet<const clang::ValueDecl *, 4> OtherStreamStorage;
+  std::vector<std::pair<const clang::CallExpr *, const clang::ValueDecl *>>
+      StoredFcloses;
 };
 
 } // namespace reapcheck

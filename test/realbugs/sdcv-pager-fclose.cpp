@@ -1,9 +1,6 @@
-// XFAIL: *
-// Known gap (a miss, by design of a per-function analysis): the popen()
-// stream is stored in a member by the constructor (a hand-off, so no report
-// there) and closed with fclose() in the destructor, a different function.
-// The fclose() rule only sees streams that a start in the same body
-// produced, so nothing is reported.  What the check should say is below.
+// The stream lives in a member: popen() in the constructor, fclose() in the
+// destructor.  A field (or global) that only ever holds popen() streams (and
+// the standard streams) makes fclose() on it the same error as on a local.
 //
 // Real bug: Dushistov/sdcv, src/libwrapper.cpp, class sdcv_pager piped the
 // output into $SDCV_PAGER with popen() and closed it with fclose(): on
