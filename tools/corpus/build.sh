@@ -8,7 +8,7 @@
 # Sources: $CORPUS_MIRROR/<owner>+<name>/repo when that exists (a local bare
 # mirror), else a clone of https://github.com/<owner>/<name>.
 # Packages these builds need (Debian): libevent-dev libncurses-dev zlib1g-dev
-# libssl-dev libcap-dev libxcb1-dev libxcb-keysyms1-dev autoconf automake
+# libssl-dev libcap-dev libxcb1-dev libxcb-keysyms1-dev libxcb-util-dev autoconf automake
 # libtool pkg-config bison re2c meson ninja-build cmake bear.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -30,19 +30,32 @@ fetch() { # name repo commit
 build() { # name recipe
   local dir=$CORPUS/$1
   cd "$dir"
-  [ -f compile_commands.json ] && return 0
+  [ -s compile_commands.json ] && [ "$(head -c 2 compile_commands.json)" != "[]" ] && return 0
   case $2 in
-    autogen-bear)   sh autogen.sh >/dev/null 2>&1; ./configure -q; bear -- make -j"$JOBS" ;;
-    autoreconf-bear) autoreconf -fi >/dev/null 2>&1; ./configure -q; bear -- make -j"$JOBS" ;;
-    configure-bear) ./configure -q; bear -- make -j"$JOBS" ;;
-    make-bear)      bear -- make -j"$JOBS" ;;
+    autogen-bear)   bash autogen.sh >/dev/null; ./configure -q; bear -- make -k -j"$JOBS" ;;
+    autoreconf-bear) autoreconf -fi >/dev/null 2>&1; ./configure -q; bear -- make -k -j"$JOBS" ;;
+    configure-bear) ./configure -q $(extra_configure "$1"); bear -- make -k -j"$JOBS" ;;
+    preconfig-bear) ./Util/preconfig; ./configure -q; bear -- make -k -j"$JOBS" ;;
+    make-bear)      bear -- make -k -j"$JOBS" ;;
     cmake)          cmake -S . -B _build -G Ninja -DCMAKE_EXPORT_COMPILE_COMMANDS=ON \
                       -DCMAKE_BUILD_TYPE=Debug $(extra_cmake "$1") >/dev/null
                     ninja -C _build -j"$JOBS" >/dev/null
                     cp _build/compile_commands.json . ;;
-    meson)          meson setup _build >/dev/null; ninja -C _build -j"$JOBS" >/dev/null
+    meson)          meson setup _build $(extra_meson "$1") >/dev/null; ninja -C _build -j"$JOBS" >/dev/null
                     cp _build/compile_commands.json . ;;
     *) echo "unknown recipe $2" >&2; return 1 ;;
+  esac
+}
+
+extra_configure() {
+  case $1 in
+    rsync) echo --disable-md2man --disable-xxhash --disable-zstd --disable-lz4 ;;
+  esac
+}
+
+extra_meson() {
+  case $1 in
+    openrc) echo -Dpam=false -Dselinux=disabled -Daudit=disabled ;;
   esac
 }
 
