@@ -92,6 +92,7 @@ ProcessApiModel::ProcessApiModel() {
 static std::optional<std::string> parseEntry(llvm::StringRef Item,
                                              std::string &Name, int &Arg) {
   Arg = -1;
+  Item.consume_front("::"); // A leading :: names the global namespace.
   Name = Item.str();
   size_t Colon = Item.rfind(':');
   if (Colon != llvm::StringRef::npos &&
