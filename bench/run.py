@@ -46,6 +46,8 @@ CORPUS = os.environ.get('CORPUS', '/work/corpus')
 LLVM = '/usr/lib/llvm-19/bin'
 TIDY = LLVM + '/clang-tidy'
 BASE_CHECK = 'llvm-namespace-comment'
+# GCC options clang's driver rejects (clang-tidy drops them on its own).
+GCC_ONLY = ('-mindirect-branch=', '-mfunction-return=')
 
 
 def compile_entry(project, rel):
@@ -74,6 +76,8 @@ def clang_args(args, path, cxx):
             skip = True
             continue
         if a in ('-c', '-MD', '-MMD', '-MP') or a == path or a.endswith(os.path.basename(path)):
+            continue
+        if a.startswith(GCC_ONLY):
             continue
         out.append(a)
     return out + ['-Wno-unknown-warning-option', path]

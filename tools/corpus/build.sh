@@ -41,7 +41,9 @@ build() { # name recipe
                       -DCMAKE_BUILD_TYPE=Debug $(extra_cmake "$1") >/dev/null
                     ninja -C _build -j"$JOBS" >/dev/null
                     cp _build/compile_commands.json . ;;
-    meson)          meson setup _build $(extra_meson "$1") >/dev/null; ninja -C _build -j"$JOBS" >/dev/null
+    meson)          # configured with clang so that feature probes (openrc's
+                    # malloc(dealloc) attribute) match what clang-tidy parses
+                    CC=/usr/lib/llvm-19/bin/clang meson setup _build $(extra_meson "$1") >/dev/null; ninja -C _build -j"$JOBS" >/dev/null
                     cp _build/compile_commands.json . ;;
     *) echo "unknown recipe $2" >&2; return 1 ;;
   esac

@@ -116,11 +116,12 @@ def main():
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
 
-    summary, all_reports, all_sites, all_errors = [], [], [], []
+    summary, all_reports, all_sites, all_errors, ran = [], [], [], [], []
     for name, repo, commit in projects():
         if args.names and name not in args.names:
             continue
         pdir = os.path.join(CORPUS, name)
+        ran.append(name)
         if not os.path.exists(os.path.join(pdir, 'compile_commands.json')):
             print('%s: no compile_commands.json (run tools/corpus/build.sh)' % name,
                   file=sys.stderr)
@@ -181,13 +182,13 @@ def main():
                                     'TUs with errors', 'crashes', 'start sites', 'reaped',
                                     'handed off', 'no parent child', 'leaked',
                                     'leaked unreported', 'reports', 'tidy seconds'),
-          summary, merge=bool(args.names))
+          summary, merge=ran if args.names else None)
     write(args.out, 'reports.tsv', ('project', 'location', 'warning', 'notes'),
-          all_reports, merge=bool(args.names))
+          all_reports, merge=ran if args.names else None)
     write(args.out, 'sites.tsv', ('project', 'location', 'verdict', 'api', 'variable'),
-          all_sites, merge=bool(args.names))
+          all_sites, merge=ran if args.names else None)
     write(args.out, 'errors.tsv', ('project', 'TU', 'first error'), all_errors,
-          merge=bool(args.names))
+          merge=ran if args.names else None)
 
 
 def natural(key):
@@ -195,9 +196,10 @@ def natural(key):
 
 
 def write(out, fname, header, rows, merge):
-    """Writes rows; with merge, keeps the other projects' rows of the file."""
+    """Writes rows; with merge (a list of the projects run), keeps the other
+    projects' rows of the file."""
     path = os.path.join(out, fname)
-    names = {r[0] for r in rows}
+    names = set(merge or ())
     kept = []
     if merge and os.path.exists(path):
         with open(path) as f:
