@@ -185,6 +185,30 @@ def real(args):
         print('callgrind: base %d Ir, check %+.2f%%' % (ib, 100.0 * (ic - ib) / ib))
 
 
+def instructions(args):
+    """Instruction counts (callgrind) of base and base+check on every TU:
+    unlike wall time, these do not move with the load of a shared machine."""
+    rows = []
+    with open(os.path.join(HERE, 'tus.tsv')) as f:
+        tus = [l.rstrip('\n').split('\t') for l in f if l.strip() and not l.startswith('#')]
+    for project, rel in tus:
+        pdir, cwd, path, cargs = compile_entry(project, rel)
+        tidy = [TIDY, '--load=' + args.plugin, '-p', pdir, '--quiet', path]
+        base = tidy[:1] + ['-checks=-*,' + BASE_CHECK] + tidy[1:]
+        check = tidy[:1] + ['-checks=-*,%s,process-unreaped-child' % BASE_CHECK] + tidy[1:]
+        ib, ic = callgrind(base, cwd), callgrind(check, cwd)
+        rows.append(('%s/%s' % (project, rel), ib, ic))
+        print('%-44s base %6.0f M instr  +check %+.1f%%' % (rows[-1][0], ib / 1e6,
+                                                          100.0 * (ic - ib) / ib), flush=True)
+    tb, tc = sum(r[1] for r in rows), sum(r[2] for r in rows)
+    print('TOTAL base %.0f M instructions, check %+.2f%%' % (tb / 1e6, 100.0 * (tc - tb) / tb))
+    os.makedirs(os.path.join(HERE, 'results'), exist_ok=True)
+    with open(os.path.join(HERE, 'results', 'callgrind.tsv'), 'w') as f:
+        f.write('tu\tbase instructions\tcheck instructions\n')
+        for r in rows:
+            f.write('\t'.join(str(c) for c in r) + '\n')
+
+
 def scale(args):
     series = [('stmts', n) for n in (1000, 3000, 10000, 30000, 100000)]
     series += [('starts', k) for k in (1, 10, 100, 300, 1000)]
@@ -229,9 +253,12 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--plugin', default=os.path.join(ROOT, 'build', 'libreapcheck.so'))
     ap.add_argument('--runs', type=int, default=5)
-    ap.add_argument('--only', choices=('real', 'scale'))
+    ap.add_argument('--only', choices=('real', 'scale', 'callgrind'))
     ap.add_argument('--callgrind', action='store_true')
     args = ap.parse_args()
+    if args.only == 'callgrind':
+        instructions(args)
+        return
     if args.only != 'scale':
         real(args)
     if args.only != 'real':
