@@ -98,6 +98,14 @@ void UnreapedChildCheck::registerMatchers(MatchFinder *Finder) {
                unless(isExpansionInSystemHeader()))
           .bind("stream"),
       this);
+  // A SIGCHLD handler that reaps any child, installed anywhere in the
+  // translation unit, reaps the children this unit starts.
+  Finder->addMatcher(
+      callExpr(callee(functionDecl(hasAnyName("::signal", "::sigaction",
+                                              "::bsd_signal", "::sysv_signal"))),
+               unless(isExpansionInSystemHeader()))
+          .bind("handler"),
+      this);
   if (!getLangOpts().CPlusPlus)
     return;
   Finder->addMatcher(
@@ -147,6 +155,12 @@ void UnreapedChildCheck::check(const MatchFinder::MatchResult &Result) {
     Ctx = Result.Context;
     return;
   }
+  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("handler")) {
+    Ctx = Result.Context;
+    if (!ReapingHandler)
+      ReapingHandler = findReapingHandler(*Call);
+    return;
+  }
   if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("stream")) {
     // popen() itself is also matched as a start.
     Ctx = Result.Context;
@@ -169,6 +183,88 @@ void UnreapedChildCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   if (Callables.insert(Callable))
     BodyOf[Callable] = Body;
+}
+
+/// True when \p FD's body (or a function it calls directly) reaps any child.
+static bool reapsAny(const FunctionDecl *FD, const ProcessApiModel &Model,
+                     ASTContext &Ctx, unsigned Depth = 0) {
+  const FunctionDecl *Def = nullptr;
+  if (!FD || Depth > 2 || !FD->hasBody(Def) || !Def)
+    return false;
+  llvm::SmallVector<const Stmt *, 32> Stack{Def->getBody()};
+  while (!Stack.empty()) {
+    const Stmt *S = Stack.pop_back_val();
+    if (!S)
+      continue;
+    if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      if (Model.isReapAny(*Call, Ctx))
+        return true;
+      if (reapsAny(Call->getDirectCallee(), Model, Ctx, Depth + 1))
+        return true;
+    }
+    for (const Stmt *Child : S->children())
+      Stack.push_back(Child);
+  }
+  return false;
+}
+
+/// For signal(SIGCHLD, h) or sigaction(SIGCHLD, &sa, ...) with sa's handler
+/// assigned in the same function: the handler, when it reaps any child.
+const FunctionDecl *
+UnreapedChildCheck::findReapingHandler(const CallExpr &Call) {
+  if (Call.getNumArgs() < 2)
+    return nullptr;
+  const SourceManager &SM = Ctx->getSourceManager();
+  StringRef Sig = Lexer::getSourceText(
+      SM.getExpansionRange(Call.getArg(0)->getSourceRange()), SM,
+      Ctx->getLangOpts());
+  if (Sig.trim() != "SIGCHLD" && Sig.trim() != "SIGCLD")
+    return nullptr;
+  auto FunctionOf = [](const Expr *E) -> const FunctionDecl * {
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+      return dyn_cast<FunctionDecl>(Ref->getDecl());
+    if (const auto *Addr = dyn_cast<UnaryOperator>(E->IgnoreParenImpCasts()))
+      if (Addr->getOpcode() == UO_AddrOf)
+        if (const auto *Ref =
+                dyn_cast<DeclRefExpr>(Addr->getSubExpr()->IgnoreParenImpCasts()))
+          return dyn_cast<FunctionDecl>(Ref->getDecl());
+    return nullptr;
+  };
+  if (const FunctionDecl *Handler = FunctionOf(Call.getArg(1)))
+    return reapsAny(Handler, Model, *Ctx) ? Handler : nullptr;
+  // sigaction: any function assigned to a member of the struct whose address
+  // is passed, in the same function.
+  const auto *Addr = dyn_cast<UnaryOperator>(Call.getArg(1)->IgnoreParenImpCasts());
+  if (!Addr || Addr->getOpcode() != UO_AddrOf)
+    return nullptr;
+  const auto *ActionRef =
+      dyn_cast<DeclRefExpr>(Addr->getSubExpr()->IgnoreParenImpCasts());
+  if (!ActionRef)
+    return nullptr;
+  const Decl *Action = ActionRef->getDecl();
+  auto [Callable, Body] = enclosingBody(Call, *Ctx);
+  if (!Body)
+    return nullptr;
+  llvm::SmallVector<const Stmt *, 64> Stack{Body};
+  while (!Stack.empty()) {
+    const Stmt *S = Stack.pop_back_val();
+    if (!S)
+      continue;
+    if (const auto *Assign = dyn_cast<BinaryOperator>(S);
+        Assign && Assign->getOpcode() == BO_Assign) {
+      const Expr *Base = Assign->getLHS()->IgnoreParenImpCasts();
+      while (const auto *Member = dyn_cast<MemberExpr>(Base))
+        Base = Member->getBase()->IgnoreParenImpCasts();
+      const auto *Ref = dyn_cast<DeclRefExpr>(Base);
+      if (Ref && Ref->getDecl() == Action)
+        if (const FunctionDecl *Handler = FunctionOf(Assign->getRHS()))
+          if (reapsAny(Handler, Model, *Ctx))
+            return Handler;
+    }
+    for (const Stmt *Child : S->children())
+      Stack.push_back(Child);
+  }
+  return nullptr;
 }
 
 /// The field or global a stream is stored into, or that fclose() closes.
@@ -263,6 +359,7 @@ void UnreapedChildCheck::onEndOfTranslationUnit() {
     reportStoredFcloses();
   }
   StoredFcloses.clear();
+  ReapingHandler = nullptr;
   PopenStorage.clear();
   OtherStreamStorage.clear();
   Callables.clear();
@@ -328,7 +425,9 @@ void UnreapedChildCheck::analyse(const Decl *Callable, Stmt *Body) {
                                         "pclose");
   }
   for (const StartFacts &F : Result.Starts) {
-    bool Reported = report(F, Ctx->getLangOpts().CPlusPlus);
+    // Children of a unit whose SIGCHLD handler reaps any child are reaped
+    // by that handler whenever they exit.
+    bool Reported = !ReapingHandler && report(F, Ctx->getLangOpts().CPlusPlus);
     recordInventory(F, Reported);
   }
 }
@@ -345,6 +444,7 @@ void UnreapedChildCheck::recordInventory(const StartFacts &F, bool Reported) {
   if (P.isInvalid())
     return;
   const char *Verdict = Reported          ? "leaked"
+                        : ReapingHandler && F.Leaked ? "sigchld-handler"
                         : F.Leaked        ? "leaked-unreported"
                         : F.EverReaped    ? "reaped"
                         : F.EverHandedOff ? "handed-off"

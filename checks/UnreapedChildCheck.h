@@ -30,6 +30,7 @@ private:
   void findWrappers();
   void recordStoredStream(const clang::CallExpr &Call);
   void reportStoredFcloses();
+  const clang::FunctionDecl *findReapingHandler(const clang::CallExpr &Call);
   /// Emits the diagnostics for one start; true when it was reported.
   bool report(const StartFacts &F, bool IsCxx);
   void recordInventory(const StartFacts &F, bool Reported);
@@ -56,6 +57,8 @@ private:
   /// Bodies owning at least one start, in match order.
   llvm::SetVector<const clang::Decl *> Callables;
   llvm::DenseMap<const clang::Decl *, clang::Stmt *> BodyOf;
+  /// A SIGCHLD handler of this unit that reaps any child, once installed.
+  const clang::FunctionDecl *ReapingHandler = nullptr;
   /// Fields and globals assigned a popen() stream, or another stream.
   llvm::SmallPtrSet<const clang::ValueDecl *, 4> PopenStorage;
   llvm::SmallPtrSet<const clang::ValueDecl *, 4> OtherStreamStorage;

@@ -39,14 +39,17 @@ HEADER_EXTS = ('.h', '.hh', '.hpp', '.hxx', '.h++', '.H', '.inc', '.ipp', '.tcc'
 # Verdicts the check writes, in the order the inventory line lists them.  When
 # the translation units that see one site disagree (a header compiled with
 # different macros), the first verdict in VERDICT_RANK wins.
-VERDICTS = ['reaped', 'handed-off', 'leaked', 'no-parent-child', 'leaked-unreported']
-VERDICT_RANK = ['leaked', 'leaked-unreported', 'handed-off', 'reaped', 'no-parent-child']
+VERDICTS = ['reaped', 'handed-off', 'leaked', 'no-parent-child', 'leaked-unreported',
+            'sigchld-handler']
+VERDICT_RANK = ['leaked', 'leaked-unreported', 'sigchld-handler', 'handed-off', 'reaped',
+                'no-parent-child']
 VERDICT_WORDS = {
     'reaped': 'reaped',
     'handed-off': 'handed off',
     'leaked': 'leaked',
     'no-parent-child': 'needing no reap',
     'leaked-unreported': 'leaked but not reported',
+    'sigchld-handler': 'left to a SIGCHLD handler',
 }
 
 DIAG_RE = re.compile(r'^(?P<file>[^\s:][^:]*):(?P<line>\d+):(?P<col>\d+): '
