@@ -119,6 +119,15 @@ void child_test_right_of_and_reaped(char **argv) {
     waitpid(pid, NULL, 0);
 }
 
+int failure_test_right_of_or(int *fds) {
+  pid_t pid;
+  if (pipe(fds) < 0 || (pid = fork()) < 0) // no-warning: '< 0' on the right of || is failure
+    return -1;
+  if (pid == 0)
+    _exit(0);
+  return pid;
+}
+
 void combined_or(int err) {
   pid_t pid = fork();
   // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: child process 'pid' started by 'fork' is not reaped on every path [process-unreaped-child]
