@@ -3,7 +3,9 @@
 import os
 
 here = os.path.dirname(os.path.abspath(__file__))
-with open(os.path.join(here, 'results', 'summary.tsv')) as f:
+import sys
+results = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, 'results')
+with open(os.path.join(results, 'summary.tsv')) as f:
     header = f.readline().rstrip('\n').split('\t')
     rows = [dict(zip(header, l.rstrip('\n').split('\t'))) for l in f if l.strip()]
 cols = ['TUs', 'TUs with errors', 'crashes', 'start sites', 'reaped', 'handed off',
