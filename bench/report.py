@@ -5,7 +5,12 @@ import os
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
+TAG = ''
+
+
 def load(name):
+    if TAG:
+        name = name.replace('.tsv', '-%s.tsv' % TAG)
     path = os.path.join(HERE, 'results', name)
     if not os.path.exists(path):
         return []
@@ -60,4 +65,6 @@ def scale():
 
 if __name__ == '__main__':
     import sys
+    if len(sys.argv) > 2:
+        TAG = sys.argv[2]
     {'real': real, 'callgrind': callgrind, 'scale': scale}[sys.argv[1]]()

@@ -170,7 +170,7 @@ def real(args):
     if args.callgrind:
         cols += ['ir_base', 'ir_check']
     os.makedirs(os.path.join(HERE, 'results'), exist_ok=True)
-    with open(os.path.join(HERE, 'results', 'real.tsv'), 'w') as f:
+    with open(os.path.join(HERE, 'results', tagged('real', args)), 'w') as f:
         f.write('\t'.join(cols) + '\n')
         for r in rows:
             f.write('\t'.join(fmt(r[c]) for c in cols) + '\n')
@@ -203,7 +203,7 @@ def instructions(args):
     tb, tc = sum(r[1] for r in rows), sum(r[2] for r in rows)
     print('TOTAL base %.0f M instructions, check %+.2f%%' % (tb / 1e6, 100.0 * (tc - tb) / tb))
     os.makedirs(os.path.join(HERE, 'results'), exist_ok=True)
-    with open(os.path.join(HERE, 'results', 'callgrind.tsv'), 'w') as f:
+    with open(os.path.join(HERE, 'results', tagged('callgrind', args)), 'w') as f:
         f.write('tu\tbase instructions\tcheck instructions\n')
         for r in rows:
             f.write('\t'.join(str(c) for c in r) + '\n')
@@ -235,10 +235,14 @@ def scale(args):
               flush=True)
     shutil.rmtree(d)
     os.makedirs(os.path.join(HERE, 'results'), exist_ok=True)
-    with open(os.path.join(HERE, 'results', 'scale.tsv'), 'w') as f:
+    with open(os.path.join(HERE, 'results', tagged('scale', args)), 'w') as f:
         f.write('series\tn\tbody lines\twarnings\tcheck seconds\tbase tidy seconds\n')
         for r in rows:
             f.write('\t'.join(fmt(c) for c in r) + '\n')
+
+
+def tagged(name, args):
+    return '%s-%s.tsv' % (name, args.tag) if args.tag else name + '.tsv'
 
 
 def pct(a, b):
@@ -255,6 +259,8 @@ def main():
     ap.add_argument('--runs', type=int, default=5)
     ap.add_argument('--only', choices=('real', 'scale', 'callgrind'))
     ap.add_argument('--callgrind', action='store_true')
+    ap.add_argument('--tag', default='',
+                    help='suffix of the result files (e.g. the commit of the plugin)')
     args = ap.parse_args()
     if args.only == 'callgrind':
         instructions(args)
