@@ -24,7 +24,7 @@ Scaling (bench/gen_scale.py): the check's own CPU time (check profile,
 user+sys, median of --runs) for one function of 1k..100k statements, and for
 1..1000 starts (growing body, and fixed 20k-statement body).
 
-Results: bench/results/real.tsv, bench/results/scale.tsv (and a summary on
+Results: bench/results/{real,scale,callgrind}[-TAG].tsv (and a summary on
 stdout); docs/performance.md quotes them.
 """
 
