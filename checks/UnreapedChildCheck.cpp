@@ -1,6 +1,7 @@
 //===--- UnreapedChildCheck.cpp - process-unreaped-child -------------------===//
 
 #include "UnreapedChildCheck.h"
+#include "EnclosingBody.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -73,31 +74,36 @@ void UnreapedChildCheck::registerMatchers(MatchFinder *Finder) {
   std::vector<std::string> Names = Model.startNames();
   std::vector<StringRef> Refs(Names.begin(), Names.end());
   // Only start calls are matched: a function that starts no process never
-  // reaches the CFG.
+  // reaches the CFG.  Template instantiations are left out in check(): they
+  // are not in any lexical body (no isInTemplateInstantiation(), whose
+  // ancestor walk builds a parent map of the whole translation unit).
   Finder->addMatcher(
       callExpr(callee(functionDecl(hasAnyName(Refs))),
-               unless(isExpansionInSystemHeader()),
-               unless(isInTemplateInstantiation()))
+               unless(isExpansionInSystemHeader()))
           .bind("start"),
-      this);
-  // Calls to functions with a body here: if the callee turns out to return
-  // a child it started, its call sites are starts (see onEndOfTranslationUnit).
-  Finder->addMatcher(
-      callExpr(callee(functionDecl(hasBody(stmt()),
-                                   unless(isExpansionInSystemHeader()))),
-               unless(isExpansionInSystemHeader()),
-               unless(isInTemplateInstantiation()))
-          .bind("usercall"),
       this);
   // Streams kept in a field or global: opened in one function, closed in
   // another (a constructor and a destructor).
+  auto Opener = callExpr(callee(functionDecl(hasAnyName(
+      "::popen", "::fopen", "::fdopen", "::freopen", "::tmpfile", "::fmemopen",
+      "::open_memstream"))));
   Finder->addMatcher(
-      callExpr(callee(functionDecl(hasAnyName(
-                   "::popen", "::fopen", "::fdopen", "::freopen", "::tmpfile",
-                   "::fmemopen", "::open_memstream", "::fclose"))),
-               unless(isExpansionInSystemHeader()))
-          .bind("stream"),
+      binaryOperator(hasOperatorName("="),
+                     hasRHS(ignoringParenCasts(Opener.bind("opened"))),
+                     unless(isExpansionInSystemHeader()))
+          .bind("store"),
       this);
+  Finder->addMatcher(
+      varDecl(hasGlobalStorage(),
+              hasInitializer(ignoringParenCasts(Opener.bind("opened"))),
+              unless(isExpansionInSystemHeader()))
+          .bind("global"),
+      this);
+  Finder->addMatcher(callExpr(callee(functionDecl(hasName("::fclose"))),
+                              argumentCountIs(1),
+                              unless(isExpansionInSystemHeader()))
+                         .bind("fclose"),
+                     this);
   // A SIGCHLD handler that reaps any child, installed anywhere in the
   // translation unit, reaps the children this unit starts.
   Finder->addMatcher(
@@ -109,62 +115,63 @@ void UnreapedChildCheck::registerMatchers(MatchFinder *Finder) {
   if (!getLangOpts().CPlusPlus)
     return;
   Finder->addMatcher(
+      cxxCtorInitializer(isMemberInitializer(),
+                         withInitializer(ignoringParenCasts(Opener.bind("opened"))))
+          .bind("init"),
+      this);
+  Finder->addMatcher(
       cxxConstructExpr(hasDeclaration(cxxConstructorDecl(ofClass(hasAnyName(
                            "::boost::process::child",
                            "::boost::process::v1::child",
                            "::boost::process::v2::basic_process")))),
-                       unless(isExpansionInSystemHeader()),
-                       unless(isInTemplateInstantiation()))
+                       unless(isExpansionInSystemHeader()))
           .bind("construct"),
       this);
 }
 
-/// The innermost function, lambda or block whose body contains \p S.
 static std::pair<const Decl *, Stmt *> enclosingBody(const Stmt &S,
                                                      ASTContext &Ctx) {
-  DynTypedNode Node = DynTypedNode::create(S);
-  const Stmt *Previous = &S;
-  for (unsigned Depth = 0; Depth < 10000; ++Depth) {
-    auto Parents = Ctx.getParents(Node);
-    if (Parents.empty())
-      return {};
-    const DynTypedNode &P = Parents[0];
-    if (const auto *Lambda = P.get<LambdaExpr>()) {
-      if (Previous == Lambda->getBody())
-        return {Lambda->getCallOperator(), Lambda->getBody()};
-    } else if (const auto *FD = P.get<FunctionDecl>()) {
-      return {FD, FD->getBody()};
-    } else if (const auto *Block = P.get<BlockDecl>()) {
-      return {Block, Block->getBody()};
-    } else if (const auto *Method = P.get<ObjCMethodDecl>()) {
-      return {Method, Method->getBody()};
-    } else if (P.get<Decl>() && !P.get<VarDecl>()) {
-      return {}; // A default argument, a field initialiser...
-    }
-    Previous = P.get<Stmt>();
-    Node = P;
-  }
-  return {};
+  return findEnclosingBody(S, Ctx);
+}
+
+/// The field or global a stream is stored into, or that fclose() closes.
+static const ValueDecl *storageOf(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Member = dyn_cast<MemberExpr>(E))
+    return dyn_cast<FieldDecl>(Member->getMemberDecl());
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+      if (V->hasGlobalStorage())
+        return V;
+  return nullptr;
 }
 
 void UnreapedChildCheck::check(const MatchFinder::MatchResult &Result) {
   const Expr *Start = nullptr;
-  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("usercall")) {
-    if (const FunctionDecl *Callee = Call->getDirectCallee())
-      UserCalls[Callee->getCanonicalDecl()].push_back(Call);
-    Ctx = Result.Context;
-    return;
-  }
   if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("handler")) {
     Ctx = Result.Context;
     if (!ReapingHandler)
       ReapingHandler = findReapingHandler(*Call);
     return;
   }
-  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("stream")) {
-    // popen() itself is also matched as a start.
-    Ctx = Result.Context;
-    recordStoredStream(*Call);
+  if (const auto *Opened = Result.Nodes.getNodeAs<CallExpr>("opened")) {
+    // Where a stream is kept; popen() itself is also matched as a start.
+    const ValueDecl *Storage = nullptr;
+    if (const auto *Store = Result.Nodes.getNodeAs<BinaryOperator>("store"))
+      Storage = storageOf(Store->getLHS());
+    else if (const auto *Global = Result.Nodes.getNodeAs<VarDecl>("global"))
+      Storage = Global;
+    else if (const auto *Init = Result.Nodes.getNodeAs<CXXCtorInitializer>("init"))
+      Storage = Init->getMember();
+    if (Storage && Opened->getDirectCallee())
+      (Opened->getDirectCallee()->getName() == "popen" ? PopenStorage
+                                                       : OtherStreamStorage)
+          .insert(Storage);
+    return;
+  }
+  if (const auto *Close = Result.Nodes.getNodeAs<CallExpr>("fclose")) {
+    if (const ValueDecl *Storage = storageOf(Close->getArg(0)))
+      StoredFcloses.push_back({Close, Storage});
     return;
   }
   if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("start")) {
@@ -267,52 +274,6 @@ UnreapedChildCheck::findReapingHandler(const CallExpr &Call) {
   return nullptr;
 }
 
-/// The field or global a stream is stored into, or that fclose() closes.
-static const ValueDecl *storageOf(const Expr *E) {
-  E = E->IgnoreParenImpCasts();
-  if (const auto *Member = dyn_cast<MemberExpr>(E))
-    return dyn_cast<FieldDecl>(Member->getMemberDecl());
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
-    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
-      if (V->hasGlobalStorage())
-        return V;
-  return nullptr;
-}
-
-/// Remembers fields and globals that hold popen() streams (and those that
-/// hold other streams), and the fclose() calls on them.
-void UnreapedChildCheck::recordStoredStream(const CallExpr &Call) {
-  StringRef Name = Call.getDirectCallee()->getName();
-  if (Name == "fclose") {
-    if (Call.getNumArgs() == 1)
-      if (const ValueDecl *D = storageOf(Call.getArg(0)))
-        StoredFcloses.push_back({&Call, D});
-    return;
-  }
-  DynTypedNode Node = DynTypedNode::create(static_cast<const Stmt &>(Call));
-  for (unsigned Depth = 0; Depth < 8; ++Depth) {
-    auto Parents = Ctx->getParents(Node);
-    if (Parents.empty())
-      return;
-    const ValueDecl *Target = nullptr;
-    if (const auto *Assign = Parents[0].get<BinaryOperator>()) {
-      if (Assign->getOpcode() == BO_Assign)
-        Target = storageOf(Assign->getLHS());
-    } else if (const auto *Init = Parents[0].get<CXXCtorInitializer>()) {
-      Target = Init->getMember();
-    } else if (const auto *Var = Parents[0].get<VarDecl>()) {
-      Target = Var->hasGlobalStorage() ? Var : nullptr;
-    } else if (Parents[0].get<Expr>() &&
-               (Parents[0].get<ParenExpr>() || Parents[0].get<CastExpr>())) {
-      Node = Parents[0];
-      continue;
-    }
-    if (Target)
-      (Name == "popen" ? PopenStorage : OtherStreamStorage).insert(Target);
-    return;
-  }
-}
-
 /// fclose() on a field or global that only ever holds popen() streams (or
 /// the standard streams): the same diagnostic as for a local.
 void UnreapedChildCheck::reportStoredFcloses() {
@@ -365,6 +326,7 @@ void UnreapedChildCheck::onEndOfTranslationUnit() {
   Callables.clear();
   BodyOf.clear();
   UserCalls.clear();
+  UserCallsCollected = false;
   TU = TranslationUnitFacts(Model);
   Ctx = nullptr;
 }
@@ -390,6 +352,12 @@ void UnreapedChildCheck::findWrappers() {
       if (!TU.addWrapper(FD, {*R.Wrapper, FD->getNameAsString()}))
         continue;
       Changed = true;
+      // Call sites are only needed once some wrapper exists, which is rare:
+      // one walk of the user's code then finds them all.
+      if (!UserCallsCollected) {
+        collectUserCalls(*Ctx, UserCalls);
+        UserCallsCollected = true;
+      }
       // A wrapper's callers now contain starts; a caller that changes
       // its mind about being a wrapper is re-examined.
       for (const CallExpr *Call : UserCalls.lookup(FD->getCanonicalDecl())) {

@@ -28,7 +28,6 @@ public:
 private:
   void analyse(const clang::Decl *Callable, clang::Stmt *Body);
   void findWrappers();
-  void recordStoredStream(const clang::CallExpr &Call);
   void reportStoredFcloses();
   const clang::FunctionDecl *findReapingHandler(const clang::CallExpr &Call);
   /// Emits the diagnostics for one start; true when it was reported.
@@ -49,10 +48,12 @@ private:
   bool ModelValid = true;
   TranslationUnitFacts TU{Model};
   /// Calls to functions defined in this translation unit, by callee: the
-  /// call sites of wrappers that turn out to start a child.
+  /// call sites of wrappers that turn out to start a child.  Collected on
+  /// the first wrapper found.
   llvm::DenseMap<const clang::FunctionDecl *,
                  llvm::SmallVector<const clang::CallExpr *, 4>>
       UserCalls;
+  bool UserCallsCollected = false;
   clang::ASTContext *Ctx = nullptr;
   /// Bodies owning at least one start, in match order.
   llvm::SetVector<const clang::Decl *> Callables;

@@ -1,0 +1,38 @@
+//===--- EnclosingBody.h - Which body owns a statement? ---------*- C++ -*-===//
+//
+// Finds the innermost function, method, lambda or block body that contains
+// a statement, and every call in the user's code, without asking the
+// ASTContext for parents: that builds a parent map of the whole translation
+// unit, system headers included, which cost more than the analysis itself.
+// Only the declarations whose source range contains the statement are
+// walked.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REAPCHECK_ENCLOSINGBODY_H
+#define REAPCHECK_ENCLOSINGBODY_H
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include <utility>
+
+namespace reapcheck {
+
+/// The owner (FunctionDecl, a lambda's call operator, BlockDecl) and body
+/// of the innermost body containing \p Target; {nullptr, nullptr} when it is
+/// not in a body (a default argument, a namespace-scope initialiser).
+std::pair<const clang::Decl *, clang::Stmt *>
+findEnclosingBody(const clang::Stmt &Target, clang::ASTContext &Ctx);
+
+/// Calls to functions with a body, in code outside system headers, by
+/// canonical callee.
+using CallsByCallee =
+    llvm::DenseMap<const clang::FunctionDecl *,
+                   llvm::SmallVector<const clang::CallExpr *, 4>>;
+void collectUserCalls(clang::ASTContext &Ctx, CallsByCallee &Calls);
+
+} // namespace reapcheck
+
+#endif
