@@ -321,6 +321,34 @@ std::optional<StartSpec> Flow::wrapperSpec() const {
         Spec.HandleArg = P->getFunctionScopeIndex();
         OutParam = Spec;
       }
+  // A function that also registers the child elsewhere (a job table) is not
+  // handing it to its caller alone: not a wrapper.
+  llvm::SmallVector<const Stmt *, 64> Uses{Body};
+  while (!Uses.empty()) {
+    const Stmt *S = Uses.pop_back_val();
+    if (!S || isa<LambdaExpr, BlockExpr>(S))
+      continue;
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(S)) {
+      const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+      if (V && HeldBy.count(V)) {
+        const CallExpr *Via = nullptr;
+        if (const_cast<Flow *>(this)->classifyUse(*Ref, &Via) ==
+            UseKind::HandOff) {
+          const Stmt *P = parentSkipping(Ref, nullptr);
+          bool ToCaller = isa_and_nonnull<ReturnStmt>(P);
+          if (const auto *Store = dyn_cast_or_null<BinaryOperator>(P))
+            if (const auto *Deref = dyn_cast<UnaryOperator>(
+                    skipTransparent(Store->getLHS())))
+              ToCaller = Deref->getOpcode() == UO_Deref &&
+                         isa_and_nonnull<ParmVarDecl>(varOf(Deref->getSubExpr()));
+          if (!ToCaller)
+            return std::nullopt;
+        }
+      }
+    }
+    for (const Stmt *Child : S->children())
+      Uses.push_back(Child);
+  }
   QualType Result = FD->getReturnType();
   if (ReturnsHandle && !ReturnsOther &&
       (Result->isIntegerType() || Result->isPointerType())) {
@@ -389,6 +417,17 @@ void Flow::classifyStart(Site &S) {
         S.Var = V;
       else
         S.Escaped = true;
+      // `last_child = pid = fork()`: a store further out hands it off too.
+      const Stmt *Inner = BO;
+      while (const auto *Outer =
+                 dyn_cast_or_null<BinaryOperator>(parentSkipping(Inner, nullptr))) {
+        if (Outer->getOpcode() != BO_Assign ||
+            skipTransparent(Outer->getRHS()) != Inner)
+          break;
+        if (!isOwnedLocal(varOf(Outer->getLHS())))
+          S.Escaped = true;
+        Inner = Outer;
+      }
       return;
     }
     if (BO->isComparisonOp() || BO->isLogicalOp() || BO->getOpcode() == BO_Comma) {
@@ -432,6 +471,10 @@ void Flow::computeAliases() {
   llvm::DenseMap<const VarDecl *, llvm::SmallVector<const VarDecl *, 2>> Edges;
   auto AddEdge = [&](const Expr *From, const VarDecl *To) {
     const VarDecl *Src = varOf(From);
+    // copy = pid = fork(): the inner assignment's value is pid.
+    if (const auto *Inner = dyn_cast_or_null<BinaryOperator>(skipTransparent(From)))
+      if (Inner->getOpcode() == BO_Assign)
+        Src = varOf(Inner->getLHS());
     // auto h = proc.detach(): the returned handle carries the child.
     if (const auto *Member =
             dyn_cast_or_null<CXXMemberCallExpr>(skipTransparent(From)))
@@ -887,7 +930,8 @@ bool Flow::refersToHandle(const Site &S, const Expr *E) const {
     return S.Holders.count(V);
   if (const auto *BO = dyn_cast<BinaryOperator>(E))
     if (BO->getOpcode() == BO_Assign) {
-      if (skipTransparent(BO->getRHS()) == S.Start && !S.Spec.ReturnsStatus)
+      // `(a = pid = fork()) == -1`: the value is the innermost one.
+      if (refersToHandle(S, BO->getRHS()))
         return true;
       const VarDecl *V = varOf(BO->getLHS());
       return V && S.Holders.count(V);

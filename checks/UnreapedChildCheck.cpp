@@ -192,6 +192,9 @@ void UnreapedChildCheck::check(const MatchFinder::MatchResult &Result) {
     BodyOf[Callable] = Body;
 }
 
+/// SIGCHLD's number on the Linux architectures Debian ships (not MIPS).
+static constexpr int SIGCHLD_LINUX = 17;
+
 /// True when \p FD's body (or a function it calls directly) reaps any child.
 static bool reapsAny(const FunctionDecl *FD, const ProcessApiModel &Model,
                      ASTContext &Ctx, unsigned Depth = 0) {
@@ -225,7 +228,14 @@ UnreapedChildCheck::findReapingHandler(const CallExpr &Call) {
   StringRef Sig = Lexer::getSourceText(
       SM.getExpansionRange(Call.getArg(0)->getSourceRange()), SM,
       Ctx->getLangOpts());
-  if (Sig.trim() != "SIGCHLD" && Sig.trim() != "SIGCLD")
+  // Spelled SIGCHLD, or (through a macro such as rsync's SIGACTION) with
+  // the value <signal.h> gives it on Linux.
+  Expr::EvalResult Value;
+  bool IsChld = Sig.trim() == "SIGCHLD" || Sig.trim() == "SIGCLD" ||
+                (!Call.getArg(0)->isValueDependent() &&
+                 Call.getArg(0)->EvaluateAsInt(Value, *Ctx) &&
+                 Value.Val.getInt() == SIGCHLD_LINUX);
+  if (!IsChld)
     return nullptr;
   auto FunctionOf = [](const Expr *E) -> const FunctionDecl * {
     if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))

@@ -128,6 +128,16 @@ int failure_test_right_of_or(int *fds) {
   return pid;
 }
 
+int chained_assignment_tested(void) {
+  pid_t pid, copy;
+  if ((copy = pid = fork()) == -1) // no-warning: the test is on the same value
+    return -1;
+  if (pid == 0)
+    _exit(0);
+  waitpid(copy, NULL, 0);
+  return 0;
+}
+
 void combined_or(int err) {
   pid_t pid = fork();
   // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: child process 'pid' started by 'fork' is not reaped on every path [process-unreaped-child]

@@ -57,6 +57,14 @@ void assigned_straight_to_field(struct job *j) {
   j->pid = fork(); // no-warning: the handle is born in a field
 }
 
+void chained_into_global(void) {
+  pid_t pid;
+  if ((last_child = pid = fork()) == -1) // no-warning: also stored in a global
+    return;
+  if (pid == 0)
+    _exit(0);
+}
+
 void passed_to_unknown_function(void) {
   pid_t pid = fork(); // no-warning: remember() may keep or reap it
   if (pid == 0)
