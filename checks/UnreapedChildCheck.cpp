@@ -147,6 +147,8 @@ static const ValueDecl *storageOf(const Expr *E) {
 }
 
 void UnreapedChildCheck::check(const MatchFinder::MatchResult &Result) {
+  // Every kind of match may be the only one in a translation unit.
+  Ctx = Result.Context;
   const Expr *Start = nullptr;
   if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("handler")) {
     Ctx = Result.Context;
@@ -322,7 +324,7 @@ void UnreapedChildCheck::onEndOfTranslationUnit() {
   // (C has no recovery expressions: a broken call simply vanishes), so a
   // broken translation unit is not judged at all.
   bool Broken =
-      Ctx && Ctx->getDiagnostics().hasUncompilableErrorOccurred();
+      !Ctx || Ctx->getDiagnostics().hasUncompilableErrorOccurred();
   if (!Broken) {
     findWrappers();
     for (const Decl *Callable : Callables)
