@@ -2,6 +2,7 @@
 // struct (rsync's SIGACTION): the signal number is recognised by value.
 // RUN: %check_tidy %s %t -- %tidy -- -std=gnu11
 #include <signal.h>
+#include <stdio.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -24,4 +25,13 @@ void accept_loop(int (*next_client)(void)) {
       _exit(fd);
     close(fd);
   }
+}
+
+// The check did run: fclose() on a popen() stream is still reported, since a
+// SIGCHLD handler does not make fclose() wait.
+void closes_with_fclose(void) {
+  FILE *p = popen("ls", "r");
+  if (p)
+    fclose(p);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: stream 'p' from popen() is closed with fclose(); POSIX requires pclose(), and on musl and the BSDs the child stays a zombie [process-unreaped-child]
 }

@@ -4,6 +4,7 @@
 // RUN: %check_tidy %s %t -- %tidy -- -std=gnu11
 #define _GNU_SOURCE
 #include <signal.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -30,4 +31,13 @@ void accept_loop(int (*next_client)(void)) {
 void elsewhere(void) {
   if (fork() == 0) // no-warning: the same handler reaps it
     _exit(0);
+}
+
+// The check did run: fclose() on a popen() stream is still reported, since a
+// SIGCHLD handler does not make fclose() wait.
+void closes_with_fclose(void) {
+  FILE *p = popen("ls", "r");
+  if (p)
+    fclose(p);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: stream 'p' from popen() is closed with fclose(); POSIX requires pclose(), and on musl and the BSDs the child stays a zombie [process-unreaped-child]
 }
