@@ -7,7 +7,9 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Basic/IdentifierTable.h"
 #include "clang/Lex/Lexer.h"
+#include "AstHelpers.h"
 #include <algorithm>
 
 using namespace clang;
@@ -289,20 +291,6 @@ bool ProcessApiModel::isReapAny(const CallExpr &Call,
   return false;
 }
 
-bool ProcessApiModel::ignoresSigchld(const CallExpr &Call,
-                                     const ASTContext &Ctx) const {
-  const FunctionDecl *FD = Call.getDirectCallee();
-  if (!FD || Call.getNumArgs() < 2)
-    return false;
-  const Entry *E = find(*FD);
-  if (!E || E->Role != CallRole::SigchldIgnore)
-    return false;
-  llvm::StringRef Sig = writtenText(*Call.getArg(0), Ctx).trim();
-  if (Sig != "SIGCHLD" && Sig != "SIGCLD")
-    return false;
-  return writtenText(*Call.getArg(1), Ctx).trim() == "SIG_IGN";
-}
-
 std::string ProcessApiModel::apiName(const CallExpr &Call) {
   const FunctionDecl *FD = Call.getDirectCallee();
   if (!FD)
@@ -319,6 +307,8 @@ ProcessApiModel::startOfConstruct(const CXXConstructExpr &Construct) const {
   if (!Ctor || Construct.getNumArgs() == 0)
     return std::nullopt;
   const CXXRecordDecl *Class = Ctor->getParent();
+  if (!isBoostProcessClass(*Class))
+    return std::nullopt;
   std::string Name = Class->getQualifiedNameAsString();
   if (Name == "boost::process::child" || Name == "boost::process::v1::child") {
     // The launching constructor is the variadic template; child(pid_t)
@@ -353,6 +343,207 @@ bool ProcessApiModel::isErrorCode(QualType T) {
     return false;
   std::string Name = Record->getQualifiedNameAsString();
   return Name == "std::error_code" || Name == "boost::system::error_code";
+}
+
+//===----------------------------------------------------------------------===//
+// Names the matchers test, compared by identifier.
+//===----------------------------------------------------------------------===//
+
+void CalleeNameSet::add(llvm::StringRef Name) {
+  llvm::StringRef Last = Name.rsplit("::").second;
+  Names.push_back((Last.empty() ? Name : Last).str());
+  CachedFor = nullptr;
+}
+
+void CalleeNameSet::refresh(IdentifierTable &Table) const {
+  if (CachedFor == &Table)
+    return;
+  Ids.clear();
+  for (const std::string &Name : Names)
+    Ids.insert(&Table.get(Name));
+  CachedFor = &Table;
+}
+
+bool CalleeNameSet::contains(const IdentifierInfo *Name,
+                             IdentifierTable &Table) const {
+  if (!Name)
+    return false;
+  refresh(Table);
+  return Ids.count(Name);
+}
+
+bool CalleeNameSet::contains(const FunctionDecl &FD) const {
+  return contains(FD.getIdentifier(), FD.getASTContext().Idents);
+}
+
+void CalleeNameSet::forgetTranslationUnit() const {
+  CachedFor = nullptr;
+  Ids.clear();
+}
+
+static const char *const StreamOpenerNames[] = {
+    "popen", "fopen", "fdopen", "freopen", "tmpfile", "fmemopen",
+    "open_memstream"};
+static const char *const SignalInstallerNames[] = {"signal", "sigaction",
+                                                   "bsd_signal", "sysv_signal"};
+
+CalleeNameSet ProcessApiModel::streamOpeners() {
+  CalleeNameSet Set;
+  for (const char *Name : StreamOpenerNames)
+    Set.add(Name);
+  return Set;
+}
+
+CalleeNameSet ProcessApiModel::interestingCallees() const {
+  CalleeNameSet Set;
+  for (const std::string &Name : startNames())
+    Set.add(Name);
+  for (const char *Name : StreamOpenerNames)
+    Set.add(Name);
+  for (const char *Name : SignalInstallerNames)
+    Set.add(Name);
+  Set.add("fclose");
+  return Set;
+}
+
+bool ProcessApiModel::isGlobalCFunction(const FunctionDecl &FD) {
+  return FD.getIdentifier() &&
+         FD.getDeclContext()->getRedeclContext()->isTranslationUnit();
+}
+
+bool ProcessApiModel::opensPipe(const FunctionDecl &FD) {
+  return isGlobalCFunction(FD) && FD.getName() == "popen";
+}
+
+bool ProcessApiModel::isFclose(const FunctionDecl &FD) {
+  return isGlobalCFunction(FD) && FD.getName() == "fclose";
+}
+
+bool ProcessApiModel::installsSignalHandler(const FunctionDecl &FD) {
+  if (!isGlobalCFunction(FD))
+    return false;
+  return llvm::is_contained(SignalInstallerNames, FD.getName());
+}
+
+bool ProcessApiModel::isBoostProcessClass(const CXXRecordDecl &Class) {
+  const IdentifierInfo *Id = Class.getIdentifier();
+  if (!Id || (Id->getName() != "child" && Id->getName() != "basic_process"))
+    return false;
+  std::string Name = Class.getQualifiedNameAsString();
+  return Name == "boost::process::child" ||
+         Name == "boost::process::v1::child" ||
+         Name == "boost::process::v2::basic_process";
+}
+
+//===----------------------------------------------------------------------===//
+// SIGCHLD.
+//===----------------------------------------------------------------------===//
+
+/// SIGCHLD's number on the Linux architectures Debian ships (not MIPS).
+static constexpr int SigchldLinux = 17;
+
+bool ProcessApiModel::isSigchld(const Expr &Sig, ASTContext &Ctx) {
+  llvm::StringRef Text = writtenText(Sig, Ctx).trim();
+  if (Text == "SIGCHLD" || Text == "SIGCLD")
+    return true;
+  auto Value = intValue(&Sig, Ctx);
+  return Value && *Value == SigchldLinux;
+}
+
+/// True when the source of \p E mentions a disposition that lets the kernel
+/// reap children.
+static bool saysKernelReaps(const Expr &E, ASTContext &Ctx) {
+  llvm::StringRef Text = writtenText(E, Ctx);
+  return Text.contains("SA_NOCLDWAIT") || Text.contains("SIG_IGN");
+}
+
+std::optional<SigchldAction>
+ProcessApiModel::sigchldAction(const CallExpr &Call, const Stmt *Body,
+                               ASTContext &Ctx) const {
+  const FunctionDecl *FD = Call.getDirectCallee();
+  if (!FD || Call.getNumArgs() < 2 || !installsSignalHandler(*FD) ||
+      !isSigchld(*Call.getArg(0), Ctx))
+    return std::nullopt;
+  SigchldAction Action;
+  if (FD->getName() != "sigaction") {
+    Action.KernelReaps = writtenText(*Call.getArg(1), Ctx).trim() == "SIG_IGN";
+    Action.Handler = functionNamedBy(Call.getArg(1));
+    return Action;
+  }
+  const auto *Addr = dyn_cast<UnaryOperator>(skipTransparent(Call.getArg(1)));
+  if (!Addr || Addr->getOpcode() != UO_AddrOf)
+    return Action;
+  const VarDecl *Struct = varOf(Addr->getSubExpr());
+  if (!Struct)
+    return Action;
+  if (Struct->getInit() && saysKernelReaps(*Struct->getInit(), Ctx))
+    Action.KernelReaps = true;
+  // sa.sa_flags = SA_NOCLDWAIT; sa.sa_handler = h (a glibc macro for a
+  // nested member): any assignment to a member of the struct counts.
+  walkStmts(Body, Closures::Enter, [&](const Stmt *S) {
+    const auto *Assign = dyn_cast<BinaryOperator>(S);
+    if (!Assign || !Assign->isAssignmentOp())
+      return true;
+    const Expr *Lhs = skipTransparent(Assign->getLHS());
+    const Expr *Base = Lhs;
+    while (const auto *Member = dyn_cast<MemberExpr>(Base))
+      Base = skipTransparent(Member->getBase());
+    if (Base == Lhs || varOf(Base) != Struct)
+      return true;
+    if (saysKernelReaps(*Assign->getRHS(), Ctx))
+      Action.KernelReaps = true;
+    if (const FunctionDecl *Handler = functionNamedBy(Assign->getRHS()))
+      if (!Action.Handler || reapsAnyChild(Handler, Ctx))
+        Action.Handler = Handler;
+    return true;
+  });
+  return Action;
+}
+
+bool ProcessApiModel::reapsAnyChild(const FunctionDecl *FD,
+                                    ASTContext &Ctx) const {
+  // The handler and what it calls directly, two levels deep: handlers call
+  // a reap_children() helper.
+  llvm::SmallVector<std::pair<const FunctionDecl *, unsigned>, 4> Work{{FD, 0}};
+  llvm::SmallPtrSet<const FunctionDecl *, 8> Seen;
+  while (!Work.empty()) {
+    const FunctionDecl *F = Work.back().first;
+    const unsigned Depth = Work.back().second;
+    Work.pop_back();
+    const FunctionDecl *Def = nullptr;
+    if (!F || Depth > 2 || !F->hasBody(Def) || !Def || !Seen.insert(Def).second)
+      continue;
+    bool Found = false;
+    walkStmts(Def->getBody(), Closures::Enter, [&](const Stmt *S) {
+      if (Found)
+        return false;
+      if (const auto *Call = dyn_cast<CallExpr>(S)) {
+        if (isReapAny(*Call, Ctx))
+          Found = true;
+        else
+          Work.push_back({Call->getDirectCallee(), Depth + 1});
+      }
+      return true;
+    });
+    if (Found)
+      return true;
+  }
+  return false;
+}
+
+bool ProcessApiModel::takesNoOwnership(const FunctionDecl *FD,
+                                       unsigned ArgIndex, ASTContext &Ctx) {
+  if (!FD || !Ctx.getSourceManager().isInSystemHeader(FD->getLocation()))
+    return false;
+  if (!Ctx.getLangOpts().CPlusPlus || FD->isExternC() ||
+      FD->isInExternCContext())
+    return true;
+  // A C++ library function taking the pid by value cannot keep it unless it
+  // is a member or constructor (containers): std::to_string, std::abs...
+  if (isa<CXXMethodDecl>(FD) || ArgIndex >= FD->getNumParams())
+    return false;
+  QualType T = FD->getParamDecl(ArgIndex)->getType();
+  return T->isArithmeticType() && !T->isReferenceType();
 }
 
 } // namespace reapcheck

@@ -10,6 +10,7 @@
 #ifndef REAPCHECK_PROCESSAPIMODEL_H
 #define REAPCHECK_PROCESSAPIMODEL_H
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
@@ -19,6 +20,10 @@
 
 namespace clang {
 class ASTContext;
+class CXXRecordDecl;
+class IdentifierInfo;
+class IdentifierTable;
+class Stmt;
 class CallExpr;
 class CXXConstructExpr;
 class QualType;
@@ -55,9 +60,35 @@ enum class CallRole {
   SigchldIgnore, ///< May set SIGCHLD to be reaped by the kernel.
 };
 
-/// What a call does to one of its arguments.
-struct ArgEffect {
-  CallRole Role = CallRole::Unknown;
+/// A set of function names compared by identifier pointer, the cheapest test
+/// a matcher can make on every call of a translation unit.  Qualified names
+/// are kept by their last component; the table lookup that follows a match
+/// checks the qualification.
+class CalleeNameSet {
+public:
+  void add(llvm::StringRef Name);
+  /// True when \p FD's own name is in the set.
+  bool contains(const clang::FunctionDecl &FD) const;
+  /// True when \p Name (unqualified) is in the set.
+  bool contains(const clang::IdentifierInfo *Name,
+                clang::IdentifierTable &Table) const;
+  /// Drops the identifiers cached for the previous translation unit.
+  void forgetTranslationUnit() const;
+
+private:
+  void refresh(clang::IdentifierTable &Table) const;
+
+  std::vector<std::string> Names;
+  mutable const clang::IdentifierTable *CachedFor = nullptr;
+  mutable llvm::SmallPtrSet<const clang::IdentifierInfo *, 32> Ids;
+};
+
+/// What installing a SIGCHLD disposition does for the children.
+struct SigchldAction {
+  /// The handler function, when the call installs one.
+  const clang::FunctionDecl *Handler = nullptr;
+  /// SIG_IGN or SA_NOCLDWAIT: the kernel reaps every child.
+  bool KernelReaps = false;
 };
 
 /// The API table.  Built once per check instance.
@@ -73,6 +104,23 @@ public:
 
   /// Names of every start function, for the matcher.
   std::vector<std::string> startNames() const;
+
+  /// Every function the check's call matcher must see: starts, fclose, the
+  /// stream openers and the SIGCHLD installers.
+  CalleeNameSet interestingCallees() const;
+  /// The functions whose result is a FILE * kept by its caller.
+  static CalleeNameSet streamOpeners();
+  /// True when \p FD is a libc function of the global namespace.
+  static bool isGlobalCFunction(const clang::FunctionDecl &FD);
+  /// True for popen among the openers.
+  static bool opensPipe(const clang::FunctionDecl &FD);
+  /// True for fclose.
+  static bool isFclose(const clang::FunctionDecl &FD);
+  /// True for signal(), sigaction() and their variants.
+  static bool installsSignalHandler(const clang::FunctionDecl &FD);
+
+  /// True when \p Class is Boost.Process's v1 child or v2 basic_process.
+  static bool isBoostProcessClass(const clang::CXXRecordDecl &Class);
 
   /// Returns the start description when \p Call starts a child.
   std::optional<StartSpec> startOf(const clang::CallExpr &Call,
@@ -99,11 +147,28 @@ public:
   bool isReapAny(const clang::CallExpr &Call,
                  const clang::ASTContext &Ctx) const;
 
-  /// True when \p Call leaves SIGCHLD to the kernel (signal(SIGCHLD,
-  /// SIG_IGN)); sigaction calls are judged by the analysis, which sees the
-  /// struct.
-  bool ignoresSigchld(const clang::CallExpr &Call,
-                      const clang::ASTContext &Ctx) const;
+  /// True when \p Sig names SIGCHLD: spelled SIGCHLD or SIGCLD, or (through
+  /// a macro such as rsync's SIGACTION) with the value <signal.h> gives it
+  /// on Linux.
+  static bool isSigchld(const clang::Expr &Sig, clang::ASTContext &Ctx);
+
+  /// For signal(SIGCHLD, ...) or sigaction(SIGCHLD, &sa, ...): what the
+  /// call installs.  A sigaction's struct is read from its initialiser and
+  /// from the member assignments in \p Body, the function making the call.
+  std::optional<SigchldAction> sigchldAction(const clang::CallExpr &Call,
+                                             const clang::Stmt *Body,
+                                             clang::ASTContext &Ctx) const;
+
+  /// True when \p FD's body (or a function it calls, two levels deep) reaps
+  /// any child: a SIGCHLD handler that does is a reaper of every child.
+  bool reapsAnyChild(const clang::FunctionDecl *FD,
+                     clang::ASTContext &Ctx) const;
+
+  /// True for a function declared in a system header that cannot take
+  /// ownership of the handle passed as argument \p ArgIndex: any C
+  /// function, and a C++ non-member taking an arithmetic value.
+  static bool takesNoOwnership(const clang::FunctionDecl *FD,
+                               unsigned ArgIndex, clang::ASTContext &Ctx);
 
   /// The qualified-or-plain name used to look a function up in the table.
   static std::string lookupName(const clang::FunctionDecl &FD);

@@ -1,10 +1,12 @@
-//===--- ReapAnalysis.h - Does every started child get reaped? ------------===//
+//===--- ReapAnalysis.h - Does every started child get reaped? ---*- C++ -*-===//
 //
 // A forward "may be live" data-flow over clang's CFG of one function, method,
-// lambda or block.  Each start site (fork, popen, posix_spawn...) is one bit:
+// lambda or block.  Each start site (fork, popen, posix_spawn...) is tracked
+// on its own:
 //
-//        start ──► LIVE ──► reaped      (waitpid/pclose/wait-any, a closure
-//                   │                    that reaps, created here)
+//        start ──► LIVE ──► reaped      (waitpid/pclose/wait-any, a reaper
+//                   │                    of the unit, a closure that reaps,
+//                   │                    created here)
 //                   ├──► handed off     (returned, stored outside, passed to
 //                   │                    an unknown function, RAII owner)
 //                   ├──► no child       (edge where the handle is < 0, NULL,
@@ -12,21 +14,29 @@
 //                   └──► LEAKED         (function exit, throw leaving it,
 //                                        the holder overwritten)
 //
-// The state at a block entry is the union over its predecessors, so a start
-// leaks when *some* path reaches an exit with its bit set.  Branch tests on
-// the handle prune the bit on the edge where no parent-side child can exist;
-// this gives the precision real code needs (`if (pid < 0) return;
-// if (pid == 0) _exit()`) without path enumeration: the fixed point is
-// reached in O(blocks x starts) bit operations.
+// A start leaks when *some* path reaches an exit with it live.  Branch tests
+// on the handle prune it on the edge where no parent-side child can exist,
+// which gives the precision real code needs (`if (pid < 0) return;
+// if (pid == 0) _exit()`) without path enumeration.
+//
+// The units, one job each:
+//   StartSites       where the body starts children, where each handle goes
+//   Holders          which locals hold which child (aliases)
+//   UseClassifier    what one use of a holder does
+//   BranchConditions what an edge proves (pure)
+//   LiveSet          the state; Solver the worklist
+//   Transfer         the transfer function and the exits (ReapFlow.cpp)
+//   WrapperDetection does the body hand its child to its caller (no flow)
+//   Summaries        what the unit's own functions do (SummaryProvider)
 //
 // Simplifications, stated so the docs can repeat them:
-//  * Aliases are flow-insensitive: a local initialised or assigned from a
-//    holder anywhere in the body is a holder too.
+//  * Aliases are flow-insensitive (Holders.h).
 //  * Closures (lambdas, blocks) are summarised where they are created: one
 //    that reaps a captured handle reaps it there; one that passes it on hands
 //    it off; one that only kills it is a kill.
-//  * Calls are not followed, except through the API model and the noreturn
-//    inference; an unknown call receiving the handle is a hand-off.
+//  * Calls are followed only through summaries of the unit's own functions
+//    (reapers, harmless users, wrappers, inferred noreturn) and the model;
+//    any other call receiving the handle is a hand-off.
 //  * Exceptions: only explicit `throw` leaves the function; calls are not
 //    assumed to throw.
 //
@@ -36,11 +46,12 @@
 #define REAPCHECK_REAPANALYSIS_H
 
 #include "ProcessApiModel.h"
+#include "Summaries.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceLocation.h"
-#include "llvm/ADT/DenseMap.h"
-#include <memory>
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace clang {
@@ -55,14 +66,11 @@ enum class ExitKind { Return, Throw, Overwrite };
 
 /// One start site and what the analysis learned about it.
 struct StartFacts {
-  /// The start: a call, or the construction of a Boost.Process object.
-  const clang::Expr *Start = nullptr;
   /// Where diagnostics about it go: the callee name or the construction.
   clang::SourceLocation Loc;
   std::string Api;                     ///< "fork", "popen"...
   const clang::VarDecl *Var = nullptr; ///< Holder; null when discarded.
   bool Discarded = false;
-  bool Stream = false; ///< popen-like: reaped by pclose.
 
   /// Some reap, reap-any or hand-off was reached with the child live.
   bool EverResolved = false;
@@ -91,52 +99,8 @@ struct AnalysisOptions {
   bool TrackDiscarded = true;
 };
 
-/// Facts shared by every analysis of one translation unit.
-/// What a function of the translation unit does with a handle passed as one
-/// of its arguments, judged from its body.
-enum class ParamSummary { Unknown, Reaps, Harmless };
-
-/// A function of the translation unit that returns (or writes through an
-/// out-parameter) a child it started: its call sites are starts.
-struct WrapperSummary {
-  StartSpec Spec;
-  std::string Api;
-};
-
-/// Facts shared by every analysis of one translation unit.  Summaries are
-/// demand-driven and memoised: each function body is summarised at most once
-/// per parameter; a function whose summary is still being computed (direct or
-/// mutual recursion) counts as Unknown, the conservative answer.
-class TranslationUnitFacts {
-public:
-  TranslationUnitFacts(const ProcessApiModel &Model) : Model(&Model) {}
-
-  /// True when \p FD never returns though not declared noreturn: its body
-  /// has no return and ends in a noreturn call (`die()` wrappers).
-  bool isInferredNoReturn(const clang::FunctionDecl *FD);
-
-  /// What \p FD does to the handle passed as argument \p Index.
-  ParamSummary paramSummary(const clang::FunctionDecl *FD, unsigned Index,
-                            clang::ASTContext &Ctx);
-
-  const WrapperSummary *wrapper(const clang::FunctionDecl *FD) const;
-  /// Returns true when \p FD was not yet known as a wrapper.
-  bool addWrapper(const clang::FunctionDecl *FD, WrapperSummary W);
-
-private:
-  const ProcessApiModel *Model;
-  llvm::DenseMap<const clang::FunctionDecl *, bool> NoReturn;
-  llvm::DenseMap<std::pair<const clang::FunctionDecl *, unsigned>,
-                 std::optional<ParamSummary>>
-      Params;
-  llvm::DenseMap<const clang::FunctionDecl *, WrapperSummary> Wrappers;
-  unsigned Depth = 0;
-};
-
 struct AnalysisResult {
   std::vector<StartFacts> Starts; ///< In source order.
-  /// Set when the body hands every started child to its caller.
-  std::optional<StartSpec> Wrapper;
   std::vector<FcloseFact> Fcloses;
   bool Analysed = false; ///< False when no CFG could be built.
 };
@@ -144,10 +108,25 @@ struct AnalysisResult {
 /// Runs the flow over one body.  \p Callable is the FunctionDecl (a lambda's
 /// call operator included) or BlockDecl that owns \p Body.
 AnalysisResult analyseBody(const clang::Decl *Callable, clang::Stmt *Body,
-                           clang::ASTContext &Ctx,
-                           const ProcessApiModel &Model,
-                           TranslationUnitFacts &TU,
+                           clang::ASTContext &Ctx, const ProcessApiModel &Model,
+                           SummaryProvider &Summaries,
                            const AnalysisOptions &Options);
+
+/// What \p FD's body does to a child passed as \p Param: the facts of the
+/// parameter tracked from the entry; std::nullopt when no CFG was built.
+std::optional<StartFacts> analyseParameter(const clang::FunctionDecl &FD,
+                                           const clang::ParmVarDecl &Param,
+                                           clang::ASTContext &Ctx,
+                                           const ProcessApiModel &Model,
+                                           SummaryProvider &Summaries);
+
+/// When \p FD hands every child it starts to its caller (returned, or
+/// written through a pointer parameter): how its call sites start one.
+/// Reads only the body's starts and holders; the flow does not run.
+std::optional<StartSpec> detectWrapper(const clang::FunctionDecl &FD,
+                                       clang::ASTContext &Ctx,
+                                       const ProcessApiModel &Model,
+                                       SummaryProvider &Summaries);
 
 } // namespace reapcheck
 

@@ -1,0 +1,66 @@
+//===--- AstHelpers.cpp - Small AST queries shared by the analysis --------===//
+
+#include "AstHelpers.h"
+#include "clang/AST/ASTContext.h"
+
+using namespace clang;
+
+namespace reapcheck {
+
+const Expr *skipTransparent(const Expr *E) {
+  while (E) {
+    const Expr *Next = E->IgnoreParenImpCasts();
+    if (const auto *Cast = dyn_cast<ExplicitCastExpr>(Next))
+      Next = Cast->getSubExpr();
+    else if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(Next))
+      Next = Cleanups->getSubExpr();
+    else if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(Next))
+      Next = Temp->getSubExpr();
+    else if (const auto *Bind = dyn_cast<CXXBindTemporaryExpr>(Next))
+      Next = Bind->getSubExpr();
+    if (Next == E)
+      return E;
+    E = Next;
+  }
+  return E;
+}
+
+bool isTransparent(const Stmt *S) {
+  return isa<ParenExpr, ImplicitCastExpr, ExplicitCastExpr, ExprWithCleanups,
+             MaterializeTemporaryExpr, CXXBindTemporaryExpr>(S);
+}
+
+const VarDecl *varOf(const Expr *E) {
+  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(skipTransparent(E)))
+    return dyn_cast<VarDecl>(DRE->getDecl());
+  return nullptr;
+}
+
+std::optional<int64_t> constantOf(const Expr *E, ASTContext &Ctx) {
+  E = skipTransparent(E);
+  if (!E || E->isValueDependent() || E->isTypeDependent())
+    return std::nullopt;
+  if (E->getType()->isPointerType() || E->getType()->isNullPtrType()) {
+    if (E->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+      return 0;
+    return std::nullopt;
+  }
+  Expr::EvalResult R;
+  if (!E->EvaluateAsInt(R, Ctx))
+    return std::nullopt;
+  return R.Val.getInt().getExtValue();
+}
+
+const FunctionDecl *functionNamedBy(const Expr *E) {
+  if (!E)
+    return nullptr;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Addr = dyn_cast<UnaryOperator>(E))
+    if (Addr->getOpcode() == UO_AddrOf)
+      E = Addr->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    return dyn_cast<FunctionDecl>(Ref->getDecl());
+  return nullptr;
+}
+
+} // namespace reapcheck

@@ -1,0 +1,73 @@
+//===--- AstHelpers.h - Small AST queries shared by the analysis -*- C++ -*-===//
+//
+// Query-only helpers: what a value expression really is once parentheses,
+// casts and temporaries are stripped, which local it names, which constant
+// it folds to, and one iterative walk over a statement tree that every unit
+// uses instead of its own stack loop.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REAPCHECK_ASTHELPERS_H
+#define REAPCHECK_ASTHELPERS_H
+
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ExprObjC.h"
+#include "llvm/ADT/SmallVector.h"
+#include <optional>
+#include <type_traits>
+
+namespace clang {
+class ASTContext;
+} // namespace clang
+
+namespace reapcheck {
+
+/// Strips what does not change the value: parentheses, casts, temporaries.
+const clang::Expr *skipTransparent(const clang::Expr *E);
+
+/// True for the nodes skipTransparent() strips.
+bool isTransparent(const clang::Stmt *S);
+
+/// The variable \p E names, once transparent nodes are stripped.
+const clang::VarDecl *varOf(const clang::Expr *E);
+
+/// The integer \p E folds to; 0 for a null pointer constant.
+std::optional<int64_t> constantOf(const clang::Expr *E,
+                                  clang::ASTContext &Ctx);
+
+/// The function \p E designates (`f` or `&f`), if it names one directly.
+const clang::FunctionDecl *functionNamedBy(const clang::Expr *E);
+
+/// Whether a walk enters the bodies of lambdas and blocks it meets.
+enum class Closures { Enter, Skip };
+
+/// Visits \p Root and every statement below it, iteratively.  \p Visit
+/// returns false to skip the children of the statement it was given.
+/// Lambda bodies are children of the LambdaExpr; a block's body is not a
+/// child of its BlockExpr in clang's AST, so it is pushed here explicitly.
+template <typename StmtT, typename VisitFn>
+void walkStmts(StmtT *Root, Closures Mode, VisitFn Visit) {
+  static_assert(std::is_base_of_v<clang::Stmt, std::remove_const_t<StmtT>>);
+  using NodeT = std::conditional_t<std::is_const_v<StmtT>, const clang::Stmt,
+                                   clang::Stmt>;
+  llvm::SmallVector<NodeT *, 64> Stack{Root};
+  while (!Stack.empty()) {
+    NodeT *S = Stack.pop_back_val();
+    if (!S)
+      continue;
+    bool IsClosure = llvm::isa<clang::LambdaExpr, clang::BlockExpr>(S);
+    if (IsClosure && Mode == Closures::Skip && S != Root)
+      continue;
+    if (!Visit(S))
+      continue;
+    if (auto *Block = llvm::dyn_cast<clang::BlockExpr>(S))
+      Stack.push_back(Block->getBody());
+    for (NodeT *Child : S->children())
+      Stack.push_back(Child);
+  }
+}
+
+} // namespace reapcheck
+
+#endif

@@ -1,0 +1,98 @@
+//===--- Holders.cpp - Which locals hold which child ----------------------===//
+
+#include "Holders.h"
+#include "AstHelpers.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Stmt.h"
+
+using namespace clang;
+
+namespace reapcheck {
+
+namespace {
+/// Copy edges between locals: `To = From` or `T To = From`.
+class CopyGraph {
+public:
+  void add(const Expr *From, const VarDecl *To) {
+    const VarDecl *Src = sourceOf(From);
+    if (Src && To && To != Src && To->hasLocalStorage())
+      Edges[Src].push_back(To);
+  }
+
+  /// \p Root and every local reachable from it by copies.
+  void closure(const VarDecl *Root,
+               llvm::SmallPtrSetImpl<const VarDecl *> &Out) const {
+    llvm::SmallVector<const VarDecl *, 4> Work{Root};
+    Out.insert(Root);
+    while (!Work.empty()) {
+      auto It = Edges.find(Work.pop_back_val());
+      if (It == Edges.end())
+        continue;
+      for (const VarDecl *To : It->second)
+        if (Out.insert(To).second)
+          Work.push_back(To);
+    }
+  }
+
+private:
+  static const VarDecl *sourceOf(const Expr *From) {
+    const Expr *E = skipTransparent(From);
+    // copy = pid = fork(): the inner assignment's value is pid.
+    if (const auto *Inner = dyn_cast_or_null<BinaryOperator>(E))
+      if (Inner->getOpcode() == BO_Assign)
+        return varOf(Inner->getLHS());
+    // auto h = proc.detach(): the returned handle carries the child.
+    if (const auto *Member = dyn_cast_or_null<CXXMemberCallExpr>(E))
+      if (const CXXMethodDecl *M = Member->getMethodDecl())
+        if (M->getIdentifier() && M->getName() == "detach")
+          return varOf(Member->getImplicitObjectArgument());
+    return varOf(E);
+  }
+
+  llvm::DenseMap<const VarDecl *, llvm::SmallVector<const VarDecl *, 2>>
+      Edges;
+};
+} // namespace
+
+static void collectCopies(const Stmt *Body, CopyGraph &Copies) {
+  walkStmts(Body, Closures::Enter, [&](const Stmt *S) {
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D))
+          if (V->getInit() && !V->isStaticLocal())
+            Copies.add(V->getInit(), V);
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+      if (BO->getOpcode() == BO_Assign)
+        Copies.add(BO->getRHS(), varOf(BO->getLHS()));
+    } else if (const auto *Lambda = dyn_cast<LambdaExpr>(S)) {
+      for (const LambdaCapture &C : Lambda->captures())
+        if (C.capturesVariable() && Lambda->isInitCapture(&C))
+          if (const auto *V = dyn_cast_or_null<VarDecl>(C.getCapturedVar()))
+            if (V->getInit())
+              Copies.add(V->getInit(), V);
+    }
+    return true;
+  });
+}
+
+HolderIndex::HolderIndex(const BodyContext &Body, std::vector<Site> &Sites) {
+  CopyGraph Copies;
+  collectCopies(Body.body(), Copies);
+  for (SiteId I = 0; I < Sites.size(); ++I) {
+    Site &S = Sites[I];
+    if (!S.Var)
+      continue;
+    Copies.closure(S.Var, S.Holders);
+    for (const VarDecl *V : S.Holders)
+      HeldBy[V].push_back(I);
+  }
+}
+
+llvm::ArrayRef<SiteId> HolderIndex::sitesHeldBy(const VarDecl *V) const {
+  auto It = HeldBy.find(V);
+  if (It == HeldBy.end())
+    return {};
+  return It->second;
+}
+
+} // namespace reapcheck

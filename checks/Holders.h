@@ -1,0 +1,36 @@
+//===--- Holders.h - Which locals hold which child ---------------*- C++ -*-===//
+//
+// A site's holder is the local its handle is stored in at birth; locals
+// initialised or assigned from a holder anywhere in the body hold the same
+// child (aliases).  Flow-insensitive on purpose: a copy made on one path is
+// an alias on every path, which can only hide a leak, never invent one.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REAPCHECK_HOLDERS_H
+#define REAPCHECK_HOLDERS_H
+
+#include "StartSites.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace reapcheck {
+
+/// Which sites each local may hold.
+class HolderIndex {
+public:
+  /// Fills every site's Holders with its variable and that variable's
+  /// aliases, and indexes them.
+  HolderIndex(const BodyContext &Body, std::vector<Site> &Sites);
+
+  llvm::ArrayRef<SiteId> sitesHeldBy(const clang::VarDecl *V) const;
+  bool isHolder(const clang::VarDecl *V) const { return HeldBy.count(V); }
+
+private:
+  llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<SiteId, 2>> HeldBy;
+};
+
+} // namespace reapcheck
+
+#endif

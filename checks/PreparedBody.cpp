@@ -1,0 +1,39 @@
+//===--- PreparedBody.cpp - One body, ready for the flow ------------------===//
+
+#include "PreparedBody.h"
+#include "AstHelpers.h"
+
+using namespace clang;
+
+namespace reapcheck {
+
+std::unique_ptr<PreparedBody>
+PreparedBody::build(const Decl *Callable, Stmt *Body, ASTContext &Ctx,
+                    const ProcessApiModel &Model,
+                    const SummaryProvider &Summaries,
+                    const ParmVarDecl *Param) {
+  CFG::BuildOptions Options;
+  Options.AddImplicitDtors = true;
+  Options.AddTemporaryDtors = true;
+  Options.setAllAlwaysAdd();
+  std::unique_ptr<CFG> Graph = CFG::buildCFG(Callable, Body, &Ctx, Options);
+  if (!Graph)
+    return nullptr;
+  std::unique_ptr<PreparedBody> P(new PreparedBody(Callable, Body, Ctx));
+  P->Graph = std::move(Graph);
+  P->Sites = findStartSites(*P->Graph, P->Context, Model, Summaries, Param);
+  P->Holders.emplace(P->Context, P->Sites);
+  for (SiteId I = 0; I < P->Sites.size(); ++I)
+    if (P->Sites[I].Start)
+      P->StartIndex[P->Sites[I].Start] = I;
+  return P;
+}
+
+std::optional<SiteId> PreparedBody::siteOfStart(const Expr *E) const {
+  auto It = StartIndex.find(skipTransparent(E));
+  if (It == StartIndex.end())
+    return std::nullopt;
+  return It->second;
+}
+
+} // namespace reapcheck

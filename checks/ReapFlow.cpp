@@ -1,0 +1,288 @@
+//===--- ReapFlow.cpp - The transfer function of the reap analysis --------===//
+
+#include "ReapFlow.h"
+#include "AstHelpers.h"
+#include "BranchConditions.h"
+#include "Exits.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+
+using namespace clang;
+
+namespace reapcheck {
+
+ReapFlow::ReapFlow(const PreparedBody &Prepared, const ProcessApiModel &Model,
+                   SummaryProvider &Summaries, const AnalysisOptions &Opts)
+    : Prepared(Prepared), Model(Model), Summaries(Summaries), Opts(Opts),
+      Ctx(Prepared.body().astContext()), Sites(Prepared.sites()),
+      Uses(Prepared.body(), Model, Summaries, Prepared.sites()) {
+  for (const Site &S : Sites) {
+    StartFacts F;
+    F.Loc = S.Loc;
+    F.Api = S.Api;
+    F.Var = S.Var;
+    F.Discarded = S.Discarded;
+    Facts.push_back(std::move(F));
+  }
+}
+
+LiveSet ReapFlow::entryState() const {
+  LiveSet Entry(Sites.size());
+  Entry.setSigchldDefault(true);
+  for (SiteId I = 0; I < Sites.size(); ++I)
+    if (Sites[I].IsParameter)
+      Entry.setLive(I);
+  return Entry;
+}
+
+//===----------------------------------------------------------------------===//
+// Facts.
+//===----------------------------------------------------------------------===//
+
+void ReapFlow::resolve(SiteId I, LiveSet &Live, bool Reaped) {
+  Live.clear(I);
+  Facts[I].EverResolved = true;
+  (Reaped ? Facts[I].EverReaped : Facts[I].EverHandedOff) = true;
+}
+
+void ReapFlow::leak(SiteId I, ExitKind Kind, SourceLocation Loc) {
+  StartFacts &F = Facts[I];
+  if (F.Leaked && !Prepared.body().before(Loc, F.LeakLoc))
+    return;
+  F.Leaked = true;
+  F.LeakKind = Kind;
+  F.LeakLoc = Loc;
+}
+
+//===----------------------------------------------------------------------===//
+// Elements.
+//===----------------------------------------------------------------------===//
+
+/// Returns false when the block ends the path (an inferred noreturn call).
+bool ReapFlow::transferBlock(const CFGBlock &B, LiveSet &Live) {
+  for (const CFGElement &E : B) {
+    if (auto Dtor = E.getAs<CFGAutomaticObjDtor>()) {
+      onDestructor(Dtor->getVarDecl(), Live);
+      continue;
+    }
+    auto CS = E.getAs<CFGStmt>();
+    if (!CS)
+      continue;
+    const Stmt *S = CS->getStmt();
+    if (const auto *Construct = dyn_cast<CXXConstructExpr>(S)) {
+      if (auto I = Prepared.siteOfStart(Construct))
+        onStart(*I, Live);
+    } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      if (!onCall(*Call, Live))
+        return false;
+    } else if (const auto *Ref = dyn_cast<DeclRefExpr>(S)) {
+      onUse(*Ref, Live);
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+      if (BO->getOpcode() == BO_Assign)
+        onWrite(varOf(BO->getLHS()), BO, BO->getRHS(), Live);
+    } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D))
+          onWrite(V, DS, V->getInit(), Live);
+    } else if (const auto *Lambda = dyn_cast<LambdaExpr>(S)) {
+      onClosure(Lambda->getBody(), Live);
+      for (const Expr *Init : Lambda->capture_inits())
+        onClosure(Init, Live);
+    } else if (const auto *Block = dyn_cast<BlockExpr>(S)) {
+      onClosure(Block->getBody(), Live);
+    }
+  }
+  return true;
+}
+
+bool ReapFlow::onCall(const CallExpr &Call, LiveSet &Live) {
+  if (auto I = Prepared.siteOfStart(&Call))
+    onStart(*I, Live);
+  if (Model.isReapAny(Call, Ctx))
+    reapAll(Live);
+  if (auto Action = Model.sigchldAction(Call, Prepared.body().body(), Ctx))
+    if (Action->KernelReaps)
+      Live.setSigchldDefault(false);
+  return !Summaries.isInferredNoReturn(Call.getDirectCallee());
+}
+
+void ReapFlow::reapAll(LiveSet &Live) {
+  for (SiteId I = 0; I < Sites.size(); ++I)
+    if (Live.isLive(I))
+      resolve(I, Live, /*Reaped=*/true);
+}
+
+void ReapFlow::onStart(SiteId I, LiveSet &Live) {
+  const Site &S = Sites[I];
+  // SIGCHLD ignored on every path here: the kernel reaps this child.
+  if (!Live.sigchldMayBeDefault())
+    return;
+  if (S.Escaped) {
+    Facts[I].EverResolved = Facts[I].EverHandedOff = true;
+    return;
+  }
+  if (S.Discarded && S.Object) {
+    // A temporary child object: its destructor terminates and reaps it at
+    // the end of the full-expression.
+    Facts[I].EverResolved = Facts[I].EverReaped = true;
+    return;
+  }
+  if (S.Discarded && !Opts.TrackDiscarded)
+    return;
+  if (S.Var) {
+    // Starting into a holder that still holds a child overwrites it.
+    for (SiteId Other : Prepared.holders().sitesHeldBy(S.Var)) {
+      if (!Live.isLive(Other) || Sites[Other].Var != S.Var)
+        continue;
+      if (Sites[Other].Holders.size() == 1)
+        leak(Other, ExitKind::Overwrite, S.Loc);
+      Live.clear(Other);
+    }
+  }
+  Live.setLive(I);
+  Live.setDetached(I, false);
+}
+
+/// The destructor of an attached child object terminates and reaps it.
+void ReapFlow::onDestructor(const VarDecl *V, LiveSet &Live) {
+  for (SiteId I : Prepared.holders().sitesHeldBy(V))
+    if (Sites[I].Object && Sites[I].Var == V && Live.isLive(I) &&
+        !Live.mayBeDetached(I))
+      resolve(I, Live, /*Reaped=*/true);
+}
+
+void ReapFlow::onWrite(const VarDecl *V, const Stmt *At, const Expr *Source,
+                       LiveSet &Live) {
+  if (!V || !Prepared.holders().isHolder(V))
+    return;
+  if (Source && Prepared.siteOfStart(Source))
+    return; // Handled at the start itself.
+  for (SiteId I : Prepared.holders().sitesHeldBy(V)) {
+    if (!Live.isLive(I) || Sites[I].Var != V || Sites[I].Holders.size() != 1)
+      continue;
+    leak(I, ExitKind::Overwrite, At->getBeginLoc());
+    Live.clear(I);
+  }
+}
+
+void ReapFlow::onUse(const DeclRefExpr &Ref, LiveSet &Live) {
+  const auto *V = dyn_cast<VarDecl>(Ref.getDecl());
+  if (!V || !Prepared.holders().isHolder(V))
+    return;
+  Use U = Uses.classify(Ref);
+  for (SiteId I : Prepared.holders().sitesHeldBy(V))
+    if (Live.isLive(I))
+      applyUse(I, U, Live);
+}
+
+void ReapFlow::applyUse(SiteId I, const Use &U, LiveSet &Live) {
+  switch (U.Kind) {
+  case UseKind::Reap:
+    return resolve(I, Live, /*Reaped=*/true);
+  case UseKind::HandOff:
+    return resolve(I, Live, /*Reaped=*/false);
+  case UseKind::Signal:
+    return noteSignal(I, U.Via);
+  case UseKind::Fclose:
+    return noteFclose(I, U.Via, Live);
+  case UseKind::Detach:
+    return noteDetach(I, U.Via, Live);
+  case UseKind::None:
+  case UseKind::Harmless:
+  case UseKind::Alias:
+  case UseKind::Write:
+    return;
+  }
+}
+
+void ReapFlow::noteSignal(SiteId I, const CallExpr *Via) {
+  const CallExpr *&Kill = Facts[I].Kill;
+  if (!Kill || Prepared.body().before(Via->getBeginLoc(), Kill->getBeginLoc()))
+    Kill = Via;
+}
+
+void ReapFlow::noteFclose(SiteId I, const CallExpr *Via, LiveSet &Live) {
+  if (Sites[I].Spec.Kind != HandleKind::Stream)
+    return;
+  if (FcloseSeen.insert(Via).second)
+    Fcloses.push_back({Via, Sites[I].Var});
+  resolve(I, Live, /*Reaped=*/true);
+}
+
+void ReapFlow::noteDetach(SiteId I, const CallExpr *Via, LiveSet &Live) {
+  // The destructor no longer reaps; a v2 detach() hands the child to the
+  // handle it returns (an alias, see Holders.cpp).
+  Live.setDetached(I, true);
+  const Expr *&Detach = Facts[I].Detach;
+  if (Via &&
+      (!Detach || Prepared.body().before(Via->getBeginLoc(), Detach->getBeginLoc())))
+    Detach = Via;
+}
+
+/// A closure created here that reaps, hands off or kills a live child does so
+/// from this point on: scope guards and watcher threads.
+void ReapFlow::onClosure(const Stmt *ClosureBody, LiveSet &Live) {
+  walkStmts(ClosureBody, Closures::Enter, [&](const Stmt *S) {
+    if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      if (Model.isReapAny(*Call, Ctx))
+        reapAll(Live);
+    } else if (const auto *Ref = dyn_cast<DeclRefExpr>(S)) {
+      onUse(*Ref, Live);
+    }
+    return true;
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// Edges and exits.
+//===----------------------------------------------------------------------===//
+
+void ReapFlow::transferEdge(const CFGBlock &From, unsigned SuccIndex,
+                            const CFGBlock &To, LiveSet &Live) {
+  const Stmt *Term = From.getTerminatorStmt();
+  if (!Term || !Live.anyLive())
+    return;
+  if (const auto *Switch = dyn_cast<SwitchStmt>(Term)) {
+    const auto *Case = dyn_cast_or_null<CaseStmt>(To.getLabel());
+    if (!Case || !Switch->getCond())
+      return;
+    auto Low = constantOf(Case->getLHS(), Ctx);
+    if (!Low)
+      return;
+    int64_t High = *Low;
+    if (Case->getRHS())
+      if (auto H = constantOf(Case->getRHS(), Ctx))
+        High = *H;
+    for (SiteId I = 0; I < Sites.size(); ++I)
+      if (Live.isLive(I) && !caseMayKeep(Sites[I], Switch->getCond(), *Low, High))
+        Live.clear(I);
+    return;
+  }
+  if (From.succ_size() != 2 || SuccIndex > 1)
+    return;
+  const Expr *Cond = decidingCondition(From);
+  if (!Cond)
+    return;
+  for (SiteId I = 0; I < Sites.size(); ++I)
+    if (Live.isLive(I) && !edgeMayKeep(Sites[I], Cond, SuccIndex == 0, Ctx))
+      Live.clear(I);
+}
+
+void ReapFlow::reachExit(const CFGBlock &From, const LiveSet &Live) {
+  if (Opts.ExitsAreProcessExits)
+    return;
+  auto Exit = exitPointOf(From, Prepared.body().body());
+  if (!Exit)
+    return;
+  for (SiteId I = 0; I < Sites.size(); ++I) {
+    if (!Live.isLive(I))
+      continue;
+    // Unwinding runs the destructor of an attached child object.
+    if (Exit->Kind == ExitKind::Throw && Sites[I].Object &&
+        !Live.mayBeDetached(I))
+      continue;
+    leak(I, Exit->Kind, Exit->Loc);
+  }
+}
+
+} // namespace reapcheck

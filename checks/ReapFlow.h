@@ -1,0 +1,70 @@
+//===--- ReapFlow.h - The transfer function of the reap analysis -*- C++ -*-===//
+//
+// What each CFG element does to the live set (a start makes its site live,
+// a reap or hand-off resolves it, an overwrite leaks it...), what each edge
+// prunes (BranchConditions), and what reaching the exit means (Exits).  The
+// facts it records per site are the analysis result.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REAPCHECK_REAPFLOW_H
+#define REAPCHECK_REAPFLOW_H
+
+#include "PreparedBody.h"
+#include "ReapAnalysis.h"
+#include "Solver.h"
+#include "UseClassifier.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+namespace reapcheck {
+
+class ReapFlow : public FlowProblem {
+public:
+  ReapFlow(const PreparedBody &Prepared, const ProcessApiModel &Model,
+           SummaryProvider &Summaries, const AnalysisOptions &Opts);
+
+  LiveSet entryState() const override;
+  bool transferBlock(const clang::CFGBlock &B, LiveSet &Live) override;
+  void transferEdge(const clang::CFGBlock &From, unsigned SuccIndex,
+                    const clang::CFGBlock &To, LiveSet &Live) override;
+  void reachExit(const clang::CFGBlock &From, const LiveSet &Live) override;
+
+  std::vector<StartFacts> takeFacts() { return std::move(Facts); }
+  std::vector<FcloseFact> takeFcloses() { return std::move(Fcloses); }
+
+private:
+  // Elements.
+  bool onCall(const clang::CallExpr &Call, LiveSet &Live);
+  void onStart(SiteId I, LiveSet &Live);
+  void onUse(const clang::DeclRefExpr &Ref, LiveSet &Live);
+  void onWrite(const clang::VarDecl *V, const clang::Stmt *At,
+               const clang::Expr *Source, LiveSet &Live);
+  void onClosure(const clang::Stmt *ClosureBody, LiveSet &Live);
+  void onDestructor(const clang::VarDecl *V, LiveSet &Live);
+  void reapAll(LiveSet &Live);
+
+  // One use of a holder, by kind.
+  void applyUse(SiteId I, const Use &U, LiveSet &Live);
+  void noteSignal(SiteId I, const clang::CallExpr *Via);
+  void noteFclose(SiteId I, const clang::CallExpr *Via, LiveSet &Live);
+  void noteDetach(SiteId I, const clang::CallExpr *Via, LiveSet &Live);
+
+  // Facts.
+  void resolve(SiteId I, LiveSet &Live, bool Reaped);
+  void leak(SiteId I, ExitKind Kind, clang::SourceLocation Loc);
+
+  const PreparedBody &Prepared;
+  const ProcessApiModel &Model;
+  SummaryProvider &Summaries;
+  const AnalysisOptions &Opts;
+  clang::ASTContext &Ctx;
+  llvm::ArrayRef<Site> Sites;
+  UseClassifier Uses;
+  std::vector<StartFacts> Facts;
+  llvm::SmallPtrSet<const clang::CallExpr *, 4> FcloseSeen;
+  std::vector<FcloseFact> Fcloses;
+};
+
+} // namespace reapcheck
+
+#endif

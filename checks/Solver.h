@@ -1,0 +1,40 @@
+//===--- Solver.h - Forward worklist over a CFG ------------------*- C++ -*-===//
+//
+// A forward "may" data-flow to a fixed point: the state entering a block is
+// the union of its predecessors' exits, each filtered by its edge.  Every
+// block is re-queued only when its entry state grows, so the work is
+// O(blocks x sites) bit operations, never a path enumeration.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REAPCHECK_SOLVER_H
+#define REAPCHECK_SOLVER_H
+
+#include "LiveSet.h"
+
+namespace clang {
+class CFG;
+class CFGBlock;
+} // namespace clang
+
+namespace reapcheck {
+
+class FlowProblem {
+public:
+  virtual ~FlowProblem() = default;
+  virtual LiveSet entryState() const = 0;
+  /// Applies \p B's statements; false when the block ends the path.
+  virtual bool transferBlock(const clang::CFGBlock &B, LiveSet &State) = 0;
+  /// Narrows \p State on the edge \p From -> its successor \p SuccIndex.
+  virtual void transferEdge(const clang::CFGBlock &From, unsigned SuccIndex,
+                            const clang::CFGBlock &To, LiveSet &State) = 0;
+  /// \p State reaches the function's exit from \p From.
+  virtual void reachExit(const clang::CFGBlock &From,
+                         const LiveSet &State) = 0;
+};
+
+void solveForward(const clang::CFG &Graph, FlowProblem &Problem);
+
+} // namespace reapcheck
+
+#endif

@@ -1,0 +1,97 @@
+//===--- StartSites.h - Where a body starts children -------------*- C++ -*-===//
+//
+// Finds the start sites of one body in its CFG (model starts, Boost.Process
+// constructions, calls of start wrappers) and classifies each by where its
+// handle goes at birth: a local holder, nowhere (discarded), or somewhere
+// that outlives the function (escaped: a hand-off).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REAPCHECK_STARTSITES_H
+#define REAPCHECK_STARTSITES_H
+
+#include "ProcessApiModel.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class CFG;
+class SourceManager;
+} // namespace clang
+
+namespace reapcheck {
+
+class SummaryProvider;
+
+/// Index of a site in its body's site list.
+using SiteId = unsigned;
+
+/// One start site, or the summarised parameter of a summary (a child that is
+/// live when the function is entered).
+struct Site {
+  const clang::Expr *Start = nullptr;    ///< CallExpr or CXXConstructExpr.
+  const clang::CallExpr *Call = nullptr; ///< Start as a call, when it is one.
+  clang::SourceLocation Loc;
+  StartSpec Spec;
+  std::string Api;
+  const clang::VarDecl *Var = nullptr;       ///< Local holder.
+  const clang::VarDecl *StatusVar = nullptr; ///< posix_spawn's result.
+  const clang::VarDecl *ErrorVar = nullptr;  ///< Boost's std::error_code.
+  bool Object = false; ///< A Boost.Process object: its destructor reaps.
+  bool Discarded = false;
+  bool Escaped = false;     ///< Stored outside at birth: handed off.
+  bool IsParameter = false; ///< The parameter a summary tracks.
+  /// Var and its aliases (see Holders.h).
+  llvm::SmallPtrSet<const clang::VarDecl *, 4> Holders;
+
+  /// True when \p E evaluates to this site's handle.
+  bool refersToHandle(const clang::Expr *E) const;
+  /// True when \p E is this start's status result (posix_spawn's return).
+  bool refersToStatus(const clang::Expr *E) const;
+};
+
+/// The body being analysed and the queries every unit makes about it.
+class BodyContext {
+public:
+  BodyContext(const clang::Decl *Callable, clang::Stmt *Body,
+              clang::ASTContext &Ctx);
+
+  const clang::Decl *callable() const { return Callable; }
+  clang::Stmt *body() const { return Body; }
+  clang::ASTContext &astContext() const { return Ctx; }
+
+  /// The parent of \p S above parentheses and casts (and unary minus when
+  /// \p SkipNegation); \p Child receives the node directly below it.
+  const clang::Stmt *parentSkipping(const clang::Stmt *S,
+                                    const clang::Stmt **Child,
+                                    bool SkipNegation = false) const;
+  /// A by-value local of this body (not a static, not a reference).
+  bool isOwnedLocal(const clang::VarDecl *V) const;
+  /// Source order of expansion locations.
+  bool before(clang::SourceLocation A, clang::SourceLocation B) const;
+
+private:
+  const clang::Decl *Callable;
+  clang::Stmt *Body;
+  clang::ASTContext &Ctx;
+  const clang::SourceManager &SM;
+  clang::ParentMap PM;
+};
+
+/// The start sites of \p Graph in source order, classified; with \p Param,
+/// the summarised parameter's site last.
+std::vector<Site> findStartSites(const clang::CFG &Graph,
+                                 const BodyContext &Body,
+                                 const ProcessApiModel &Model,
+                                 const SummaryProvider &Summaries,
+                                 const clang::ParmVarDecl *Param);
+
+} // namespace reapcheck
+
+#endif

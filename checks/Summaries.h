@@ -1,0 +1,82 @@
+//===--- Summaries.h - What the unit's own functions do to a child -*- C++ -*-===//
+//
+// The flow of one body asks three questions about the functions it calls:
+// does this call never return, what does the callee do to a handle passed
+// as argument N, and does it hand its caller a child it started (a start
+// wrapper).  SummaryProvider is that interface; TranslationUnitSummaries
+// answers it from the bodies of the translation unit.  Project-wide facts
+// from other files can answer it too, behind the same interface.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REAPCHECK_SUMMARIES_H
+#define REAPCHECK_SUMMARIES_H
+
+#include "ProcessApiModel.h"
+#include "llvm/ADT/DenseMap.h"
+#include <optional>
+#include <string>
+
+namespace clang {
+class ASTContext;
+class FunctionDecl;
+} // namespace clang
+
+namespace reapcheck {
+
+/// What a function does to the handle passed as one of its arguments,
+/// judged from its body.
+enum class ParamSummary { Unknown, Reaps, Harmless };
+
+/// A function that returns (or writes through an out-parameter) a child it
+/// started: its call sites are starts.
+struct WrapperSummary {
+  StartSpec Spec;
+  std::string Api;
+};
+
+class SummaryProvider {
+public:
+  virtual ~SummaryProvider() = default;
+  /// True when \p FD never returns though not declared noreturn.
+  virtual bool isInferredNoReturn(const clang::FunctionDecl *FD) = 0;
+  /// What \p FD does to the handle passed as argument \p Index.
+  virtual ParamSummary paramSummary(const clang::FunctionDecl *FD,
+                                    unsigned Index,
+                                    clang::ASTContext &Ctx) = 0;
+  /// The wrapper summary of \p FD, if it is a start wrapper.
+  virtual const WrapperSummary *
+  wrapper(const clang::FunctionDecl *FD) const = 0;
+};
+
+/// Summaries computed from the bodies of one translation unit.  Demand
+/// driven and memoised: each body is summarised at most once per parameter;
+/// a function whose summary is still being computed (recursion) counts as
+/// Unknown, the conservative answer.  Wrappers are added by the check, which
+/// discovers them before the flow runs.
+class TranslationUnitSummaries : public SummaryProvider {
+public:
+  explicit TranslationUnitSummaries(const ProcessApiModel &Model)
+      : Model(&Model) {}
+
+  bool isInferredNoReturn(const clang::FunctionDecl *FD) override;
+  ParamSummary paramSummary(const clang::FunctionDecl *FD, unsigned Index,
+                            clang::ASTContext &Ctx) override;
+  const WrapperSummary *wrapper(const clang::FunctionDecl *FD) const override;
+
+  /// Returns true when \p FD was not yet known as a wrapper.
+  bool addWrapper(const clang::FunctionDecl *FD, WrapperSummary W);
+
+private:
+  const ProcessApiModel *Model;
+  llvm::DenseMap<const clang::FunctionDecl *, bool> NoReturn;
+  llvm::DenseMap<std::pair<const clang::FunctionDecl *, unsigned>,
+                 std::optional<ParamSummary>>
+      Params;
+  llvm::DenseMap<const clang::FunctionDecl *, WrapperSummary> Wrappers;
+  unsigned Depth = 0;
+};
+
+} // namespace reapcheck
+
+#endif

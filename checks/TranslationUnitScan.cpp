@@ -1,0 +1,101 @@
+//===--- TranslationUnitScan.cpp - What one unit holds beyond a body ------===//
+
+#include "TranslationUnitScan.h"
+#include "AstHelpers.h"
+#include "ReapAnalysis.h"
+#include "clang/AST/ASTContext.h"
+
+using namespace clang;
+
+namespace reapcheck {
+
+/// True when \p Body has an expression clang could not type.
+static bool containsErrors(const Stmt *Body) {
+  bool Errors = false;
+  walkStmts(Body, Closures::Enter, [&](const Stmt *S) {
+    if (const auto *E = dyn_cast<Expr>(S); E && E->containsErrors())
+      Errors = true;
+    return !Errors;
+  });
+  return Errors;
+}
+
+void TranslationUnitScan::addBody(const Decl *Callable, Stmt *Body) {
+  if (!Callable || !Body || Callable->isInvalidDecl() || containsErrors(Body))
+    return;
+  if (Callables.insert(Callable))
+    BodyOf[Callable] = Body;
+}
+
+void TranslationUnitScan::addStartingBody(const Stmt &Start) {
+  auto [Callable, Body] = findEnclosingBody(Start, *Ctx);
+  addBody(Callable, Body);
+}
+
+void TranslationUnitScan::addSignalInstall(const CallExpr &Call) {
+  if (ReapingHandler)
+    return;
+  auto [Callable, Body] = findEnclosingBody(Call, *Ctx);
+  if (!Body)
+    return;
+  auto Action = Model.sigchldAction(Call, Body, *Ctx);
+  if (Action && Action->Handler && Model.reapsAnyChild(Action->Handler, *Ctx))
+    ReapingHandler = Action->Handler;
+}
+
+void TranslationUnitScan::addStoredStream(const ValueDecl *Storage,
+                                          const CallExpr &Opener) {
+  const FunctionDecl *FD = Opener.getDirectCallee();
+  if (!Storage || !FD)
+    return;
+  (ProcessApiModel::opensPipe(*FD) ? PipeStorage : OtherStreamStorage)
+      .insert(Storage);
+}
+
+void TranslationUnitScan::addStoredFclose(const CallExpr &Close,
+                                          const ValueDecl *Storage) {
+  if (Storage)
+    StoredFcloses.push_back({&Close, Storage});
+}
+
+std::vector<std::pair<const CallExpr *, const ValueDecl *>>
+TranslationUnitScan::fclosesOfStoredPipes() const {
+  std::vector<std::pair<const CallExpr *, const ValueDecl *>> Result;
+  for (const auto &[Call, Storage] : StoredFcloses)
+    if (PipeStorage.count(Storage) && !OtherStreamStorage.count(Storage))
+      Result.push_back({Call, Storage});
+  return Result;
+}
+
+void TranslationUnitScan::findWrappers() {
+  llvm::SmallPtrSet<const Decl *, 16> Done;
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (unsigned I = 0; I < Callables.size(); ++I) {
+      const auto *FD = dyn_cast<FunctionDecl>(Callables[I]);
+      if (!FD || !Done.insert(FD).second)
+        continue;
+      auto Spec = detectWrapper(*FD, *Ctx, Model, Summaries);
+      if (!Spec || !Summaries.addWrapper(FD, {*Spec, FD->getNameAsString()}))
+        continue;
+      Changed = true;
+      // Call sites are only needed once some wrapper exists, which is rare:
+      // one walk of the user's code then finds them all.
+      if (!UserCalls) {
+        UserCalls.emplace();
+        collectUserCalls(*Ctx, *UserCalls);
+      }
+      // A wrapper's callers now contain starts; a caller that was already
+      // examined is examined again.
+      for (const CallExpr *Call : UserCalls->lookup(FD->getCanonicalDecl())) {
+        auto [Caller, CallerBody] = findEnclosingBody(*Call, *Ctx);
+        if (!Caller || Callables.count(Caller))
+          Done.erase(Caller);
+        else
+          addBody(Caller, CallerBody);
+      }
+    }
+  }
+}
+
+} // namespace reapcheck

@@ -1,0 +1,87 @@
+//===--- TranslationUnitScan.h - What one unit holds beyond a body -*- C++ -*-===//
+//
+// The state of one translation unit, gathered from the matches and judged
+// at its end: the bodies that start children, the start wrappers among the
+// unit's functions (and the callers they turn into starters), a SIGCHLD
+// handler that reaps any child, and popen streams kept in fields and
+// globals.  One object per unit: the check replaces it in one statement.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REAPCHECK_TRANSLATIONUNITSCAN_H
+#define REAPCHECK_TRANSLATIONUNITSCAN_H
+
+#include "EnclosingBody.h"
+#include "ProcessApiModel.h"
+#include "Summaries.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class CallExpr;
+class Decl;
+class Stmt;
+class ValueDecl;
+} // namespace clang
+
+namespace reapcheck {
+
+class TranslationUnitScan {
+public:
+  explicit TranslationUnitScan(const ProcessApiModel &Model)
+      : Model(Model), Summaries(Model) {}
+
+  clang::ASTContext *astContext() const { return Ctx; }
+  void setASTContext(clang::ASTContext &C) { Ctx = &C; }
+
+  /// The body enclosing \p Start analysed at the end of the unit.
+  void addStartingBody(const clang::Stmt &Start);
+  /// A signal()/sigaction() call: remembers a SIGCHLD handler that reaps.
+  void addSignalInstall(const clang::CallExpr &Call);
+  /// A stream opened by \p Opener kept in \p Storage (a field or global).
+  void addStoredStream(const clang::ValueDecl *Storage,
+                       const clang::CallExpr &Opener);
+  /// fclose() of a field or global.
+  void addStoredFclose(const clang::CallExpr &Close,
+                       const clang::ValueDecl *Storage);
+
+  /// Finds the unit's start wrappers and adds their callers' bodies, until
+  /// no new wrapper appears.
+  void findWrappers();
+
+  /// Bodies to analyse, in match order.
+  llvm::ArrayRef<const clang::Decl *> bodies() const {
+    return Callables.getArrayRef();
+  }
+  clang::Stmt *bodyOf(const clang::Decl *Callable) const {
+    return BodyOf.lookup(Callable);
+  }
+  SummaryProvider &summaries() { return Summaries; }
+  const clang::FunctionDecl *reapingHandler() const { return ReapingHandler; }
+  /// fclose() calls on storage that only ever holds popen() streams.
+  std::vector<std::pair<const clang::CallExpr *, const clang::ValueDecl *>>
+  fclosesOfStoredPipes() const;
+
+private:
+  void addBody(const clang::Decl *Callable, clang::Stmt *Body);
+
+  const ProcessApiModel &Model;
+  TranslationUnitSummaries Summaries;
+  clang::ASTContext *Ctx = nullptr;
+  llvm::SetVector<const clang::Decl *> Callables;
+  llvm::DenseMap<const clang::Decl *, clang::Stmt *> BodyOf;
+  /// Calls to the unit's functions by callee, collected on the first wrapper.
+  std::optional<CallsByCallee> UserCalls;
+  const clang::FunctionDecl *ReapingHandler = nullptr;
+  llvm::SmallPtrSet<const clang::ValueDecl *, 4> PipeStorage;
+  llvm::SmallPtrSet<const clang::ValueDecl *, 4> OtherStreamStorage;
+  std::vector<std::pair<const clang::CallExpr *, const clang::ValueDecl *>>
+      StoredFcloses;
+};
+
+} // namespace reapcheck
+
+#endif
