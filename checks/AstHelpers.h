@@ -1,4 +1,5 @@
-//===--- AstHelpers.h - Small AST queries shared by the analysis -*- C++ -*-===//
+//===--- AstHelpers.h - Small AST queries shared by the analysis -*- C++
+//-*-===//
 //
 // Query-only helpers: what a value expression really is once parentheses,
 // casts and temporaries are stripped, which local it names, which constant
@@ -33,8 +34,7 @@ bool isTransparent(const clang::Stmt *S);
 const clang::VarDecl *varOf(const clang::Expr *E);
 
 /// The integer \p E folds to; 0 for a null pointer constant.
-std::optional<int64_t> constantOf(const clang::Expr *E,
-                                  clang::ASTContext &Ctx);
+std::optional<int64_t> constantOf(const clang::Expr *E, clang::ASTContext &Ctx);
 
 /// The function \p E designates (`f` or `&f`), if it names one directly.
 const clang::FunctionDecl *functionNamedBy(const clang::Expr *E);

@@ -74,9 +74,8 @@ static bool holdsForZero(BinaryOperatorKind Op, int64_t C) {
 
 /// Boost: `c.valid()` false means no child; `if (ec)` true means the
 /// non-throwing start failed.  std::nullopt when \p Member is neither.
-static std::optional<bool> boostEdgeMayKeep(const Site &S,
-                                            const CXXMemberCallExpr &Member,
-                                            bool Branch) {
+static std::optional<bool>
+boostEdgeMayKeep(const Site &S, const CXXMemberCallExpr &Member, bool Branch) {
   const VarDecl *Object = varOf(Member.getImplicitObjectArgument());
   const CXXMethodDecl *Method = Member.getMethodDecl();
   if (!Method || !Object)
@@ -141,7 +140,7 @@ const Expr *decidingCondition(const CFGBlock &From) {
   if (!Cond)
     return nullptr;
   const Stmt *Last = nullptr;
-  for (auto It = From.rbegin(); It != From.rend() && !Last; ++It)
+  for (const auto *It = From.rbegin(); It != From.rend() && !Last; ++It)
     if (auto CS = It->getAs<CFGStmt>())
       Last = CS->getStmt();
   while (const auto *Logic = dyn_cast<BinaryOperator>(Cond->IgnoreParens())) {

@@ -1,4 +1,5 @@
-//===--- BranchConditions.h - What a branch says about a child ---*- C++ -*-===//
+//===--- BranchConditions.h - What a branch says about a child ---*- C++
+//-*-===//
 //
 // Pure functions of one CFG edge: does taking it prove that a site has no
 // parent-side child (the start failed, or this is the child itself)?  The

@@ -76,7 +76,8 @@ public:
         continue;
       if (Loc.isValid() && !contains(R))
         continue;
-      if (Loc.isInvalid() && SM.isInSystemHeader(SM.getExpansionLoc(R.getBegin())))
+      if (Loc.isInvalid() &&
+          SM.isInSystemHeader(SM.getExpansionLoc(R.getBegin())))
         continue;
       const Decl *Inner = D;
       if (const auto *Template = dyn_cast<TemplateDecl>(D))

@@ -18,7 +18,7 @@ std::optional<ExitPoint> exitPointOf(const CFGBlock &From, const Stmt *Body) {
   if (isa_and_nonnull<CXXTryStmt>(From.getTerminatorStmt()))
     return std::nullopt;
   ExitPoint Exit;
-  for (auto It = From.rbegin(); It != From.rend(); ++It) {
+  for (const auto *It = From.rbegin(); It != From.rend(); ++It) {
     auto CS = It->getAs<CFGStmt>();
     if (!CS)
       continue;

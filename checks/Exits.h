@@ -1,4 +1,5 @@
-//===--- Exits.h - Where a path leaves the function --------------*- C++ -*-===//
+//===--- Exits.h - Where a path leaves the function --------------*- C++
+//-*-===//
 //
 // For an edge into the CFG's exit block: is it a real exit of the function
 // (a return, falling off the end, an explicit throw leaving it), and where

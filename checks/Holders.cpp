@@ -49,8 +49,7 @@ private:
     return varOf(E);
   }
 
-  llvm::DenseMap<const VarDecl *, llvm::SmallVector<const VarDecl *, 2>>
-      Edges;
+  llvm::DenseMap<const VarDecl *, llvm::SmallVector<const VarDecl *, 2>> Edges;
 };
 } // namespace
 

@@ -1,4 +1,5 @@
-//===--- Holders.h - Which locals hold which child ---------------*- C++ -*-===//
+//===--- Holders.h - Which locals hold which child ---------------*- C++
+//-*-===//
 //
 // A site's holder is the local its handle is stored in at birth; locals
 // initialised or assigned from a holder anywhere in the body hold the same
@@ -22,6 +23,7 @@ class HolderIndex {
 public:
   /// Fills every site's Holders with its variable and that variable's
   /// aliases, and indexes them.
+  HolderIndex() = default;
   HolderIndex(const BodyContext &Body, std::vector<Site> &Sites);
 
   llvm::ArrayRef<SiteId> sitesHeldBy(const clang::VarDecl *V) const;

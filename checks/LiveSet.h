@@ -1,4 +1,5 @@
-//===--- LiveSet.h - The flow's state at one program point -------*- C++ -*-===//
+//===--- LiveSet.h - The flow's state at one program point -------*- C++
+//-*-===//
 //
 // Which sites may hold a live child here (started, not yet reaped, handed
 // off or pruned), which Boost child objects may have been detached (their

@@ -1,4 +1,5 @@
-//===--- PreparedBody.h - One body, ready for the flow -----------*- C++ -*-===//
+//===--- PreparedBody.h - One body, ready for the flow -----------*- C++
+//-*-===//
 //
 // What every question about one body starts from: its CFG, its parent map,
 // its start sites and their holders.  Built once; the flow and the wrapper
@@ -31,7 +32,7 @@ public:
   const BodyContext &body() const { return Context; }
   const clang::CFG &cfg() const { return *Graph; }
   llvm::ArrayRef<Site> sites() const { return Sites; }
-  const HolderIndex &holders() const { return *Holders; }
+  const HolderIndex &holders() const { return Holders; }
   /// The site started by \p E, if \p E is a start.
   std::optional<SiteId> siteOfStart(const clang::Expr *E) const;
 
@@ -43,7 +44,7 @@ private:
   BodyContext Context;
   std::unique_ptr<clang::CFG> Graph;
   std::vector<Site> Sites;
-  std::optional<HolderIndex> Holders;
+  HolderIndex Holders;
   llvm::DenseMap<const clang::Expr *, SiteId> StartIndex;
 };
 

@@ -1,15 +1,15 @@
 //===--- ProcessApiModel.cpp - What each process API does to a child ------===//
 
 #include "ProcessApiModel.h"
+#include "AstHelpers.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/Basic/SourceManager.h"
 #include "clang/Basic/IdentifierTable.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
-#include "AstHelpers.h"
 #include <algorithm>
 
 using namespace clang;
@@ -40,7 +40,8 @@ static const Row BuiltinRows[] = {
     {"popen", CallRole::Start, -1, HandleKind::Stream, -1, false},
     // Boost.Process v1 spawn(): a detached child nobody holds.
     {"boost::process::spawn", CallRole::Start, -1, HandleKind::Pid, -1, false},
-    {"boost::process::v1::spawn", CallRole::Start, -1, HandleKind::Pid, -1, false},
+    {"boost::process::v1::spawn", CallRole::Start, -1, HandleKind::Pid, -1,
+     false},
     // syscall() starts only for SYS_fork and friends: see startOf().
     {"syscall", CallRole::Start, -1, HandleKind::Pid, -1, false},
     // Reaps of one handle.  waitpid/wait4 with a pid <= 0 and waitid with
@@ -102,8 +103,9 @@ static std::optional<std::string> parseEntry(llvm::StringRef Item,
     llvm::StringRef Index = Item.substr(Colon + 1);
     unsigned Value = 0;
     if (Index.empty() || Index.getAsInteger(10, Value) || Value > 64)
-      return "'" + Item.str() + "': the argument index after ':' must be a "
-                                "number from 0 to 64";
+      return "'" + Item.str() +
+             "': the argument index after ':' must be a "
+             "number from 0 to 64";
     Arg = static_cast<int>(Value);
     Name = Item.substr(0, Colon).str();
   }
@@ -115,8 +117,9 @@ static std::optional<std::string> parseEntry(llvm::StringRef Item,
     Ok &= (isalnum(static_cast<unsigned char>(C)) || C == '_' || C == ':' ||
            C == '~');
   if (!Ok || isdigit(static_cast<unsigned char>(N[0])))
-    return "'" + Item.str() + "' is not a function name (expected 'name' or "
-                              "'name:ARG', qualified names allowed)";
+    return "'" + Item.str() +
+           "' is not a function name (expected 'name' or "
+           "'name:ARG', qualified names allowed)";
   return std::nullopt;
 }
 
@@ -328,7 +331,8 @@ ProcessApiModel::startOfConstruct(const CXXConstructExpr &Construct) const {
   return std::nullopt;
 }
 
-ProcessApiModel::MemberEffect ProcessApiModel::memberEffect(llvm::StringRef Name) {
+ProcessApiModel::MemberEffect
+ProcessApiModel::memberEffect(llvm::StringRef Name) {
   if (Name == "wait" || Name == "wait_for" || Name == "wait_until" ||
       Name == "terminate" || Name == "join" || Name == "async_wait")
     return MemberEffect::Reap;
@@ -382,8 +386,8 @@ void CalleeNameSet::forgetTranslationUnit() const {
 }
 
 static const char *const StreamOpenerNames[] = {
-    "popen", "fopen", "fdopen", "freopen", "tmpfile", "fmemopen",
-    "open_memstream"};
+    "popen",   "fopen",    "fdopen",        "freopen",
+    "tmpfile", "fmemopen", "open_memstream"};
 static const char *const SignalInstallerNames[] = {"signal", "sigaction",
                                                    "bsd_signal", "sysv_signal"};
 

@@ -50,13 +50,13 @@ struct StartSpec {
 };
 
 enum class CallRole {
-  Unknown,   ///< Not modelled: may keep or reap the handle.
-  Start,     ///< Starts a child.
-  Reap,      ///< Reaps the child named by argument HandleArg.
-  ReapAny,   ///< Reaps whichever children have exited.
-  Signal,    ///< Signals the child (kill, killpg...): harmless, not a reap.
-  Harmless,  ///< Reads or reports the handle, never keeps nor reaps it.
-  Fclose,    ///< fclose: closes a popen stream without the required pclose.
+  Unknown,       ///< Not modelled: may keep or reap the handle.
+  Start,         ///< Starts a child.
+  Reap,          ///< Reaps the child named by argument HandleArg.
+  ReapAny,       ///< Reaps whichever children have exited.
+  Signal,        ///< Signals the child (kill, killpg...): harmless, not a reap.
+  Harmless,      ///< Reads or reports the handle, never keeps nor reaps it.
+  Fclose,        ///< fclose: closes a popen stream without the required pclose.
   SigchldIgnore, ///< May set SIGCHLD to be reaped by the kernel.
 };
 
@@ -167,8 +167,8 @@ public:
   /// True for a function declared in a system header that cannot take
   /// ownership of the handle passed as argument \p ArgIndex: any C
   /// function, and a C++ non-member taking an arithmetic value.
-  static bool takesNoOwnership(const clang::FunctionDecl *FD,
-                               unsigned ArgIndex, clang::ASTContext &Ctx);
+  static bool takesNoOwnership(const clang::FunctionDecl *FD, unsigned ArgIndex,
+                               clang::ASTContext &Ctx);
 
   /// The qualified-or-plain name used to look a function up in the table.
   static std::string lookupName(const clang::FunctionDecl &FD);

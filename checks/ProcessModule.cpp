@@ -1,4 +1,5 @@
-//===--- ProcessModule.cpp - the `process` clang-tidy module ---------------===//
+//===--- ProcessModule.cpp - the `process` clang-tidy module
+//---------------===//
 //
 // The only file that knows check names.  When built as a plugin it also
 // refuses to load into a clang-tidy of another LLVM major: the C++ ABI of
@@ -19,7 +20,8 @@ namespace {
 
 class ProcessModule : public clang::tidy::ClangTidyModule {
 public:
-  void addCheckFactories(clang::tidy::ClangTidyCheckFactories &Factories) override {
+  void
+  addCheckFactories(clang::tidy::ClangTidyCheckFactories &Factories) override {
     Factories.registerCheck<UnreapedChildCheck>("process-unreaped-child");
   }
 };

@@ -16,8 +16,7 @@ AnalysisResult analyseBody(const Decl *Callable, Stmt *Body, ASTContext &Ctx,
   AnalysisResult Result;
   if (!Callable || !Body)
     return Result;
-  auto Prepared =
-      PreparedBody::build(Callable, Body, Ctx, Model, Summaries);
+  auto Prepared = PreparedBody::build(Callable, Body, Ctx, Model, Summaries);
   if (!Prepared)
     return Result;
   Result.Analysed = true;
@@ -54,8 +53,7 @@ std::optional<StartSpec> detectWrapper(const FunctionDecl &FD, ASTContext &Ctx,
                                        SummaryProvider &Summaries) {
   if (!FD.getBody())
     return std::nullopt;
-  auto Prepared =
-      PreparedBody::build(&FD, FD.getBody(), Ctx, Model, Summaries);
+  auto Prepared = PreparedBody::build(&FD, FD.getBody(), Ctx, Model, Summaries);
   if (!Prepared)
     return std::nullopt;
   UseClassifier Uses(Prepared->body(), Model, Summaries, Prepared->sites());

@@ -1,4 +1,5 @@
-//===--- ReapAnalysis.h - Does every started child get reaped? ---*- C++ -*-===//
+//===--- ReapAnalysis.h - Does every started child get reaped? ---*- C++
+//-*-===//
 //
 // A forward "may be live" data-flow over clang's CFG of one function, method,
 // lambda or block.  Each start site (fork, popen, posix_spawn...) is tracked

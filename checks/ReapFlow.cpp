@@ -214,8 +214,8 @@ void ReapFlow::noteDetach(SiteId I, const CallExpr *Via, LiveSet &Live) {
   // handle it returns (an alias, see Holders.cpp).
   Live.setDetached(I, true);
   const Expr *&Detach = Facts[I].Detach;
-  if (Via &&
-      (!Detach || Prepared.body().before(Via->getBeginLoc(), Detach->getBeginLoc())))
+  if (Via && (!Detach || Prepared.body().before(Via->getBeginLoc(),
+                                                Detach->getBeginLoc())))
     Detach = Via;
 }
 
@@ -254,7 +254,8 @@ void ReapFlow::transferEdge(const CFGBlock &From, unsigned SuccIndex,
       if (auto H = constantOf(Case->getRHS(), Ctx))
         High = *H;
     for (SiteId I = 0; I < Sites.size(); ++I)
-      if (Live.isLive(I) && !caseMayKeep(Sites[I], Switch->getCond(), *Low, High))
+      if (Live.isLive(I) &&
+          !caseMayKeep(Sites[I], Switch->getCond(), *Low, High))
         Live.clear(I);
     return;
   }

@@ -1,4 +1,5 @@
-//===--- ReapFlow.h - The transfer function of the reap analysis -*- C++ -*-===//
+//===--- ReapFlow.h - The transfer function of the reap analysis -*- C++
+//-*-===//
 //
 // What each CFG element does to the live set (a start makes its site live,
 // a reap or hand-off resolves it, an overwrite leaks it...), what each edge

@@ -1,4 +1,5 @@
-//===--- Solver.h - Forward worklist over a CFG ------------------*- C++ -*-===//
+//===--- Solver.h - Forward worklist over a CFG ------------------*- C++
+//-*-===//
 //
 // A forward "may" data-flow to a fixed point: the state entering a block is
 // the union of its predecessors' exits, each filtered by its edge.  Every
@@ -29,8 +30,7 @@ public:
   virtual void transferEdge(const clang::CFGBlock &From, unsigned SuccIndex,
                             const clang::CFGBlock &To, LiveSet &State) = 0;
   /// \p State reaches the function's exit from \p From.
-  virtual void reachExit(const clang::CFGBlock &From,
-                         const LiveSet &State) = 0;
+  virtual void reachExit(const clang::CFGBlock &From, const LiveSet &State) = 0;
 };
 
 void solveForward(const clang::CFG &Graph, FlowProblem &Problem);

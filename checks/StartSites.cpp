@@ -126,8 +126,8 @@ private:
     if (const auto *Cast = dyn_cast<CastExpr>(&P))
       return Cast->getType()->isVoidType();
     return isa<CompoundStmt, IfStmt, WhileStmt, DoStmt, ForStmt, SwitchStmt,
-               UnaryOperator, CaseStmt, DefaultStmt, LabelStmt,
-               AttributedStmt>(P);
+               UnaryOperator, CaseStmt, DefaultStmt, LabelStmt, AttributedStmt>(
+        P);
   }
 
   /// posix_spawn(&pid, ...): the handle is written through argument N.
@@ -188,8 +188,8 @@ private:
       }
       return;
     }
-    S.Discarded = BO.isComparisonOp() || BO.isLogicalOp() ||
-                  BO.getOpcode() == BO_Comma;
+    S.Discarded =
+        BO.isComparisonOp() || BO.isLogicalOp() || BO.getOpcode() == BO_Comma;
     S.Escaped = !S.Discarded;
   }
 
@@ -199,10 +199,10 @@ private:
       if (skipTransparent(Call.getArg(I)) != S.Start)
         continue;
       CallRole Role = Model.roleForArg(Call, I, Ctx);
-      S.Discarded = Role == CallRole::Harmless || Role == CallRole::Signal ||
-                    (Role == CallRole::Unknown &&
-                     ProcessApiModel::takesNoOwnership(Call.getDirectCallee(),
-                                                       I, Ctx));
+      S.Discarded =
+          Role == CallRole::Harmless || Role == CallRole::Signal ||
+          (Role == CallRole::Unknown &&
+           ProcessApiModel::takesNoOwnership(Call.getDirectCallee(), I, Ctx));
       S.Escaped = !S.Discarded;
       return;
     }

@@ -1,4 +1,5 @@
-//===--- StartSites.h - Where a body starts children -------------*- C++ -*-===//
+//===--- StartSites.h - Where a body starts children -------------*- C++
+//-*-===//
 //
 // Finds the start sites of one body in its CFG (model starts, Boost.Process
 // constructions, calls of start wrappers) and classifies each by where its

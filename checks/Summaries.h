@@ -1,4 +1,5 @@
-//===--- Summaries.h - What the unit's own functions do to a child -*- C++ -*-===//
+//===--- Summaries.h - What the unit's own functions do to a child -*- C++
+//-*-===//
 //
 // The flow of one body asks three questions about the functions it calls:
 // does this call never return, what does the callee do to a handle passed
@@ -42,8 +43,7 @@ public:
   virtual bool isInferredNoReturn(const clang::FunctionDecl *FD) = 0;
   /// What \p FD does to the handle passed as argument \p Index.
   virtual ParamSummary paramSummary(const clang::FunctionDecl *FD,
-                                    unsigned Index,
-                                    clang::ASTContext &Ctx) = 0;
+                                    unsigned Index, clang::ASTContext &Ctx) = 0;
   /// The wrapper summary of \p FD, if it is a start wrapper.
   virtual const WrapperSummary *
   wrapper(const clang::FunctionDecl *FD) const = 0;

@@ -1,4 +1,5 @@
-//===--- TranslationUnitScan.h - What one unit holds beyond a body -*- C++ -*-===//
+//===--- TranslationUnitScan.h - What one unit holds beyond a body -*- C++
+//-*-===//
 //
 // The state of one translation unit, gathered from the matches and judged
 // at its end: the bodies that start children, the start wrappers among the

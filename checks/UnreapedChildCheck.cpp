@@ -1,12 +1,13 @@
-//===--- UnreapedChildCheck.cpp - process-unreaped-child -------------------===//
+//===--- UnreapedChildCheck.cpp - process-unreaped-child
+//-------------------===//
 
 #include "UnreapedChildCheck.h"
 #include "AstHelpers.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
-#include "clang/Lex/Lexer.h"
 #include "clang/ASTMatchers/ASTMatchersMacros.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cstdlib>
@@ -17,8 +18,8 @@ using namespace clang::ast_matchers;
 namespace reapcheck {
 
 /// Reads a boolean option strictly: a typo is an error, not the default.
-static bool readBool(tidy::ClangTidyCheck::OptionsView &Options,
-                     StringRef Name, bool Default, std::string &Error) {
+static bool readBool(tidy::ClangTidyCheck::OptionsView &Options, StringRef Name,
+                     bool Default, std::string &Error) {
   std::string Raw(Options.get(Name, Default ? "true" : "false"));
   std::string Lower = StringRef(Raw).trim().lower();
   if (Lower == "true" || Lower == "1")
@@ -37,7 +38,8 @@ UnreapedChildCheck::UnreapedChildCheck(StringRef Name,
       StartFunctions(Options.get("StartFunctions", "")),
       ReapFunctions(Options.get("ReapFunctions", "")),
       HarmlessFunctions(Options.get("HarmlessFunctions", "")),
-      ReportLeakingPaths(readBool(Options, "ReportLeakingPaths", true, BadBool)),
+      ReportLeakingPaths(
+          readBool(Options, "ReportLeakingPaths", true, BadBool)),
       ReportDiscarded(readBool(Options, "ReportDiscarded", true, BadBool)),
       IgnoreMain(readBool(Options, "IgnoreMain", true, BadBool)) {
   if (!BadBool.empty()) {
@@ -92,10 +94,10 @@ void UnreapedChildCheck::registerMatchers(MatchFinder *Finder) {
   // One matcher sees every call; the name test is a pointer comparison, so
   // a function that starts no process costs nothing beyond it.  Template
   // instantiations are left out later: they are not in any lexical body.
-  Finder->addMatcher(callExpr(calleeNamedIn(&Interesting),
-                              unless(isExpansionInSystemHeader()))
-                         .bind("call"),
-                     this);
+  Finder->addMatcher(
+      callExpr(calleeNamedIn(&Interesting), unless(isExpansionInSystemHeader()))
+          .bind("call"),
+      this);
   // Streams kept in a field or global: opened in one function, closed in
   // another (a constructor and a destructor).
   auto Opener = callExpr(calleeNamedIn(&Openers)).bind("opened");
@@ -111,10 +113,11 @@ void UnreapedChildCheck::registerMatchers(MatchFinder *Finder) {
                      this);
   if (!getLangOpts().CPlusPlus)
     return;
-  Finder->addMatcher(cxxCtorInitializer(isMemberInitializer(),
-                                        withInitializer(ignoringParenCasts(Opener)))
-                         .bind("init"),
-                     this);
+  Finder->addMatcher(
+      cxxCtorInitializer(isMemberInitializer(),
+                         withInitializer(ignoringParenCasts(Opener)))
+          .bind("init"),
+      this);
   Finder->addMatcher(cxxConstructExpr(constructsBoostProcess(),
                                       unless(isExpansionInSystemHeader()))
                          .bind("construct"),
@@ -238,8 +241,8 @@ void UnreapedChildCheck::recordInventory(const StartFacts &F, bool Reported) {
   if (EC)
     return;
   Out << P.getFilename() << ':' << P.getLine() << ':' << P.getColumn() << '\t'
-      << verdictOf(F, Reported, Unit->reapingHandler()) << '\t' << F.Api
-      << '\t' << (F.Var ? F.Var->getName() : StringRef("-")) << '\n';
+      << verdictOf(F, Reported, Unit->reapingHandler()) << '\t' << F.Api << '\t'
+      << (F.Var ? F.Var->getName() : StringRef("-")) << '\n';
 }
 
 void UnreapedChildCheck::reportFclose(const CallExpr &Call, StringRef Name) {

@@ -40,8 +40,8 @@ Use UseClassifier::compute(const DeclRefExpr &Ref) {
   }
   // Stored, returned, or used in a way only an instantiation can tell.
   if (isa<CXXConstructExpr, InitListExpr, ReturnStmt, CXXThrowExpr,
-          CoreturnStmt, CXXNewExpr, CXXUnresolvedConstructExpr,
-          ParenListExpr>(P) ||
+          CoreturnStmt, CXXNewExpr, CXXUnresolvedConstructExpr, ParenListExpr>(
+          P) ||
       (isa<Expr>(P) && cast<Expr>(P)->isTypeDependent()))
     return {UseKind::HandOff};
   if (const auto *BO = dyn_cast<BinaryOperator>(P))

@@ -1,4 +1,5 @@
-//===--- UseClassifier.h - What one use of a holder does ---------*- C++ -*-===//
+//===--- UseClassifier.h - What one use of a holder does ---------*- C++
+//-*-===//
 //
 // Looks at the expression around one reference to a holder and says what it
 // does to the child: reaps it (waitpid, pclose, a TU reaper, c.wait()),
@@ -39,8 +40,7 @@ struct Use {
 class UseClassifier {
 public:
   UseClassifier(const BodyContext &Body, const ProcessApiModel &Model,
-                SummaryProvider &Summaries,
-                llvm::ArrayRef<Site> Sites)
+                SummaryProvider &Summaries, llvm::ArrayRef<Site> Sites)
       : Body(Body), Model(Model), Summaries(Summaries), Sites(Sites) {}
 
   /// What \p Ref, a reference to a holder, does to the child.  Memoised.
