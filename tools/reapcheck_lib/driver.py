@@ -197,7 +197,7 @@ class Plan:
         self.notes.append('%s is not in the compile database: checked with %s'
                           % (self.paths.display(path), how))
 
-    def add_header(self, header, sources):
+    def add_header(self, header):
         """Checks header through a unit of sources that includes it: one
         already planned, else (with a database) a listed source, checked
         for the header's sake only."""
@@ -300,7 +300,7 @@ def add_named(plan, named, paths):
             plan.add_source(f)
     for f in sorted(set(named)):
         if compdb.is_header(f):
-            plan.add_header(f, plan.units)
+            plan.add_header(f)
         elif not compdb.is_source(f):
             raise UsageError('cannot check %s: not a C, C++ or Objective-C source or header'
                              % paths.display(f))
