@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Cost of process-unreaped-child on real translation units, and its scaling.
 
-    bench/run.py [--plugin SO] [--runs N] [--only real|scale] [--callgrind]
+    bench/run.py [--corpus DIR] [--plugin SO] [--runs N] [--only real|scale] [--callgrind]
 
-Needs the corpus of tools/corpus (tools/corpus/build.sh) for the real TUs,
-hyperfine, valgrind (only with --callgrind) and LLVM 19.
+Needs the corpus of tools/corpus (tools/corpus/build.sh; --corpus, else
+$REAPCHECK_CORPUS, else $XDG_CACHE_HOME/reapcheck/corpus) for the real TUs,
+hyperfine, valgrind (only with --callgrind) and the default LLVM major
+(tools/DEFAULT_LLVM_MAJOR).
 
 Real TUs (bench/tus.tsv): for each TU, one hyperfine run compares
   base   clang-tidy --load=PLUGIN -checks=-*,llvm-namespace-comment -p DB TU
@@ -31,6 +33,7 @@ stdout); docs/performance.md quotes them.
 import argparse
 import glob
 import json
+import json
 import os
 import shlex
 import shutil
@@ -42,8 +45,11 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-CORPUS = os.environ.get('CORPUS', '/work/corpus')
-LLVM = '/usr/lib/llvm-19/bin'
+sys.path.insert(0, os.path.join(ROOT, 'tools'))
+from reapcheck_lib import compdb, project  # noqa: E402
+
+CORPUS = project.corpus_dir()
+LLVM = '/usr/lib/llvm-%s/bin' % project.default_llvm_major()
 TIDY = LLVM + '/clang-tidy'
 BASE_CHECK = 'llvm-namespace-comment'
 # GCC options clang's driver rejects (clang-tidy drops them on its own).
@@ -52,15 +58,9 @@ GCC_ONLY = ('-mindirect-branch=', '-mfunction-return=')
 
 def compile_entry(project, rel):
     pdir = os.path.join(CORPUS, project)
-    with open(os.path.join(pdir, 'compile_commands.json')) as f:
-        db = json.load(f)
-    for e in db:
-        path = e['file']
-        if not os.path.isabs(path):
-            path = os.path.normpath(os.path.join(e['directory'], path))
-        if path == os.path.join(pdir, rel):
-            args = e.get('arguments') or shlex.split(e['command'])
-            return pdir, e['directory'], path, args
+    for e in compdb.read(pdir):
+        if e.file == os.path.join(pdir, rel):
+            return pdir, e.directory, e.file, e.arguments
     raise SystemExit('%s: %s not in the compile database' % (project, rel))
 
 
@@ -254,7 +254,10 @@ def fmt(v):
 
 
 def main():
+    global CORPUS
     ap = argparse.ArgumentParser()
+    ap.add_argument('--corpus', default=CORPUS,
+                    help='where tools/corpus/build.sh put the projects (default: %(default)s)')
     ap.add_argument('--plugin', default=os.path.join(ROOT, 'build', 'libreapcheck.so'))
     ap.add_argument('--runs', type=int, default=5)
     ap.add_argument('--only', choices=('real', 'scale', 'callgrind'))
@@ -262,6 +265,7 @@ def main():
     ap.add_argument('--tag', default='',
                     help='suffix of the result files (e.g. the commit of the plugin)')
     args = ap.parse_args()
+    CORPUS = args.corpus
     if args.only == 'callgrind':
         instructions(args)
         return

@@ -8,7 +8,8 @@
 # Layout under the prefix (GNUInstallDirs):
 #   lib/reapcheck/libreapcheck.so          plugin for clang-tidy-N --load
 #   bin/reapcheck-tidy, bin/reapcheck-clangd
-#   bin/reapcheck -> share/reapcheck/tools/reapcheck   the driver
+#   bin/reapcheck -> share/reapcheck/tools/reapcheck   the driver (and its
+#                                                     reapcheck_lib package)
 #   lib/cmake/reapcheck/reapcheckConfig.cmake, reapcheckConfigVersion.cmake
 # Everything is found relative to the installed files: the prefix can move.
 #
@@ -53,11 +54,14 @@ file(RELATIVE_PATH _reapcheck_tools_from_bin
   "/prefix/${CMAKE_INSTALL_BINDIR}" "/prefix/${REAPCHECK_INSTALL_TOOLSDIR}")
 file(GENERATE OUTPUT "${CMAKE_CURRENT_BINARY_DIR}/installed.env" CONTENT
 "# Written by cmake --install: this reapcheck driver is an installed one.
+REAPCHECK_INSTALLED_VERSION=${PROJECT_VERSION}
 REAPCHECK_INSTALLED_MAJOR=${LLVM_VERSION_MAJOR}
 REAPCHECK_INSTALLED_PLUGIN=${_reapcheck_plugin_from_tools}/$<TARGET_FILE_NAME:reapcheck>
 REAPCHECK_INSTALLED_TIDY=${_reapcheck_bin_from_tools}/$<TARGET_FILE_NAME:reapcheck-tidy>
 ")
 install(PROGRAMS tools/reapcheck tools/reapcheck.py DESTINATION "${REAPCHECK_INSTALL_TOOLSDIR}")
+install(DIRECTORY tools/reapcheck_lib DESTINATION "${REAPCHECK_INSTALL_TOOLSDIR}"
+  FILES_MATCHING PATTERN "*.py")
 install(FILES "${CMAKE_CURRENT_BINARY_DIR}/installed.env"
   DESTINATION "${REAPCHECK_INSTALL_TOOLSDIR}")
 install(CODE "

@@ -12,9 +12,11 @@ config.excludes = ['Inputs', 'lit.cfg.py', 'check_tidy.py']
 config.test_source_root = os.path.dirname(__file__)
 root = os.path.dirname(config.test_source_root)
 
-major = lit_config.params.get('llvm_major', '19')
+with open(os.path.join(root, 'tools', 'DEFAULT_LLVM_MAJOR')) as f:
+    default_major = f.read().strip()
+major = lit_config.params.get('llvm_major', default_major)
 build = os.path.abspath(lit_config.params.get(
-    'build_dir', os.path.join(root, 'build' if major == '19' else 'build-' + major)))
+    'build_dir', os.path.join(root, 'build' if major == default_major else 'build-' + major)))
 llvm_bin = '/usr/lib/llvm-%s/bin' % major
 config.test_exec_root = os.path.join(build, 'test-output')
 # Test workspaces live under the repository, whose .clang-tidy lints

@@ -2,7 +2,7 @@
 # shellcheck shell=bash
 
 REAPCHECK_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-DEFAULT_MAJOR=19
+DEFAULT_MAJOR=$(cat "$REAPCHECK_ROOT/tools/DEFAULT_LLVM_MAJOR")
 
 say() { printf 'reapcheck: %s\n' "$*" >&2; }
 

@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # Fetches each corpus project at its pinned commit (tools/corpus/projects.tsv)
-# into $CORPUS (default /work/corpus, outside the repository) and produces a
-# compile_commands.json for it.  Nothing from these projects is committed.
+# into the corpus directory and produces a compile_commands.json for it.
+# Nothing from these projects is committed.
 #
 #   tools/corpus/build.sh [NAME...]      (default: every project)
+#
+# Corpus directory: $REAPCHECK_CORPUS, else $XDG_CACHE_HOME/reapcheck/corpus
+# (~/.cache/reapcheck/corpus), outside the repository; tools/corpus/run.py
+# and bench/run.py read the same default (tools/reapcheck_lib/project.py).
 #
 # Sources: $CORPUS_MIRROR/<owner>+<name>/repo when that exists (a local bare
 # mirror), else a clone of https://github.com/<owner>/<name>.
@@ -12,8 +16,10 @@
 # libtool pkg-config bison re2c meson ninja-build cmake bear.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-CORPUS=${CORPUS:-/work/corpus}
-CORPUS_MIRROR=${CORPUS_MIRROR:-/work/.mirror}
+tools=$(dirname "$here")
+CORPUS=$(PYTHONPATH=$tools python3 -m reapcheck_lib.project corpus-dir)
+LLVM_MAJOR=$(cat "$tools/DEFAULT_LLVM_MAJOR")
+CORPUS_MIRROR=${CORPUS_MIRROR:-}
 JOBS=${JOBS:-2}
 mkdir -p "$CORPUS"
 
@@ -43,7 +49,7 @@ build() { # name recipe
                     cp _build/compile_commands.json . ;;
     meson)          # configured with clang so that feature probes (openrc's
                     # malloc(dealloc) attribute) match what clang-tidy parses
-                    CC=/usr/lib/llvm-19/bin/clang meson setup _build $(extra_meson "$1") >/dev/null; ninja -C _build -j"$JOBS" >/dev/null
+                    CC=/usr/lib/llvm-$LLVM_MAJOR/bin/clang meson setup _build $(extra_meson "$1") >/dev/null; ninja -C _build -j"$JOBS" >/dev/null
                     cp _build/compile_commands.json . ;;
     *) echo "unknown recipe $2" >&2; return 1 ;;
   esac

@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Runs process-unreaped-child over every translation unit of the corpus.
 
-    tools/corpus/run.py [--plugin SO] [--jobs N] [--out DIR] [NAME...]
+    tools/corpus/run.py [--corpus DIR] [--plugin SO] [--jobs N] [--out DIR] [NAME...]
 
 For each project of tools/corpus/projects.tsv (built by build.sh, so that
-$CORPUS/NAME/compile_commands.json exists) every distinct source file of the
-database is given to
+CORPUS/NAME/compile_commands.json exists; CORPUS is --corpus, else
+$REAPCHECK_CORPUS, else $XDG_CACHE_HOME/reapcheck/corpus) every distinct
+source file of the database is given to
 
     clang-tidy-19 --load=PLUGIN -checks=-*,process-unreaped-child -p DB FILE
 
@@ -16,7 +17,8 @@ apart) and crashes (exit code other than 0/1, a signal, "Stack dump").
 
 Writes into --out (default tools/corpus/results):
   summary.tsv   one line per project: TUs, TUs with errors, crashes, start
-                sites (distinct file:line:col), verdict counts, reports
+                sites (distinct file:line:col), a count per verdict (the
+                verdict table of tools/reapcheck_lib/inventory.py), reports
   reports.tsv   one line per warning of the check, with its notes
   sites.tsv     the distinct start sites and their verdicts
   errors.tsv    the first compiler error of each TU that has one
@@ -25,7 +27,6 @@ Paths are relative to the project's checkout.
 
 import argparse
 import concurrent.futures
-import json
 import os
 import re
 import subprocess
@@ -35,11 +36,11 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-CORPUS = os.environ.get('CORPUS', '/work/corpus')
-TIDY = os.environ.get('CLANG_TIDY', '/usr/lib/llvm-19/bin/clang-tidy')
-DIAG = re.compile(r'^(?P<file>[^:\s][^:]*):(?P<line>\d+):(?P<col>\d+): '
-                  r'(?P<kind>warning|error|note|fatal error): (?P<text>.*)$')
-SOURCE_EXT = ('.c', '.cc', '.cpp', '.cxx', '.C', '.m')
+sys.path.insert(0, os.path.dirname(HERE))
+from reapcheck_lib import compdb, diagnostics, inventory, project  # noqa: E402
+
+TIDY = os.environ.get('CLANG_TIDY',
+                      '/usr/lib/llvm-%s/bin/clang-tidy' % project.default_llvm_major())
 
 
 def projects():
@@ -54,17 +55,8 @@ def projects():
 
 
 def translation_units(project_dir):
-    with open(os.path.join(project_dir, 'compile_commands.json')) as f:
-        db = json.load(f)
-    seen = []
-    for entry in db:
-        path = entry['file']
-        if not os.path.isabs(path):
-            path = os.path.normpath(os.path.join(entry['directory'], path))
-        if path.endswith(SOURCE_EXT) and path not in [p for p, _ in seen] \
-                and os.path.exists(path):
-            seen.append((path, entry['directory']))
-    return seen
+    return [(e.file, e.directory) for e in compdb.read(project_dir)
+            if compdb.is_source(e.file) and os.path.exists(e.file)]
 
 
 def run_one(plugin, project_dir, path, directory):
@@ -84,31 +76,25 @@ def run_one(plugin, project_dir, path, directory):
 
 
 def parse(stdout, project_dir, directory):
-    """Returns (reports, first_error): reports are [warning, notes...]."""
+    """Returns (reports, errors): reports are [warning, notes...]."""
+    def where(d):
+        return '%s:%d:%d' % (os.path.relpath(d['file'], project_dir), d['line'], d['column'])
+
     reports, errors = [], []
-    current = None
-    for line in stdout.split('\n'):
-        m = DIAG.match(line)
-        if not m:
-            continue
-        rel = os.path.relpath(os.path.join(directory, m.group('file')), project_dir)
-        where = '%s:%s:%s' % (rel, m.group('line'), m.group('col'))
-        kind, text = m.group('kind'), m.group('text')
-        if kind in ('error', 'fatal error'):
-            errors.append('%s: %s' % (where, text))
-            current = None
-        elif kind == 'warning' and text.endswith('[process-unreaped-child]'):
-            current = [(where, text[:-len(' [process-unreaped-child]')])]
-            reports.append(current)
-        elif kind == 'note' and current is not None:
-            current.append((where, text))
-        else:
-            current = None
+    for d in diagnostics.parse(stdout, directory):
+        if d['level'] in ('error', 'fatal error'):
+            suffix = ' [%s]' % d['check_suffix'] if d['check_suffix'] else ''
+            errors.append('%s: %s%s' % (where(d) if d['file'] else '-', d['message'], suffix))
+        elif d['level'] == 'warning' and d['check'] == project.CHECK:
+            reports.append([(where(d), d['message'])] +
+                           [(where(n), n['message']) for n in d['notes']])
     return reports, errors
 
 
 def main():
     ap = argparse.ArgumentParser()
+    ap.add_argument('--corpus', default=project.corpus_dir(),
+                    help='where build.sh put the projects (default: %(default)s)')
     ap.add_argument('--plugin', default=os.path.join(ROOT, 'build', 'libreapcheck.so'))
     ap.add_argument('--jobs', type=int, default=2)
     ap.add_argument('--out', default=os.path.join(HERE, 'results'))
@@ -120,7 +106,7 @@ def main():
     for name, repo, commit in projects():
         if args.names and name not in args.names:
             continue
-        pdir = os.path.join(CORPUS, name)
+        pdir = os.path.join(args.corpus, name)
         ran.append(name)
         if not os.path.exists(os.path.join(pdir, 'compile_commands.json')):
             print('%s: no compile_commands.json (run tools/corpus/build.sh)' % name,
@@ -150,26 +136,23 @@ def main():
                     all_errors.append((name, rel, errors[0]))
                 for r in found:
                     reports.append(r)
-                # Distinct start sites: a header included by several TUs counts once.
-                for line in inv.split('\n'):
-                    parts = line.split('\t')
-                    if len(parts) != 4:
-                        continue
-                    loc, verdict, api, var = parts
-                    fpath, _, rest = loc.partition(':')
-                    rel = os.path.relpath(os.path.join(directory, fpath), pdir)
-                    sites.setdefault(rel + ':' + rest, (verdict, api, var))
+                # Distinct start sites: a header included by several TUs
+                # counts once, with the verdict the driver would give it.
+                for site in inventory.parse(inv, directory, warn=print):
+                    key = '%s:%d:%d' % (os.path.relpath(site['file'], pdir), site['line'],
+                                        site['column'])
+                    old = sites.get(key)
+                    if old is None or (inventory.RANK.index(site['verdict']) <
+                                       inventory.RANK.index(old[0])):
+                        sites[key] = (site['verdict'], site['api'], site['variable'])
         distinct = {}
         for r in reports:
             distinct.setdefault(r[0][0], r)
         reports = list(distinct.values())
-        verdicts = {}
-        for v, _, _ in sites.values():
-            verdicts[v] = verdicts.get(v, 0) + 1
-        summary.append((name, repo, head, len(tus), erroneous, len(crashes), len(sites),
-                        verdicts.get('reaped', 0), verdicts.get('handed-off', 0),
-                        verdicts.get('no-parent-child', 0), verdicts.get('leaked', 0),
-                        verdicts.get('leaked-unreported', 0), len(reports), round(wall, 1)))
+        verdicts = inventory.counts({'verdict': v} for v, _, _ in sites.values())
+        summary.append((name, repo, head, len(tus), erroneous, len(crashes), len(sites)) +
+                       tuple(verdicts[v] for v in inventory.VERDICTS) +
+                       (len(reports), round(wall, 1)))
         for key in sorted(sites, key=natural):
             all_sites.append((name, key) + sites[key])
         for r in sorted(reports, key=lambda r: natural(r[0][0])):
@@ -179,9 +162,9 @@ def main():
               % (name, len(tus), erroneous, len(crashes), len(sites), len(reports), wall))
 
     write(args.out, 'summary.tsv', ('project', 'repository', 'commit', 'TUs',
-                                    'TUs with errors', 'crashes', 'start sites', 'reaped',
-                                    'handed off', 'no parent child', 'leaked',
-                                    'leaked unreported', 'reports', 'tidy seconds'),
+                                    'TUs with errors', 'crashes', 'start sites') +
+          tuple(v.replace('-', ' ') for v in inventory.VERDICTS) +
+          ('reports', 'tidy seconds'),
           summary, merge=ran if args.names else None)
     write(args.out, 'reports.tsv', ('project', 'location', 'warning', 'notes'),
           all_reports, merge=ran if args.names else None)

@@ -39,6 +39,11 @@ expect('%SRCROOT%' in bases and bases['%SRCROOT%']['uri'].startswith('file:///')
        and bases['%SRCROOT%']['uri'].endswith('/'), 'no absolute %SRCROOT% base ending in /')
 srcroot = unquote(urlparse(bases['%SRCROOT%']['uri']).path)
 print('invocation: executionSuccessful=%s' % run['invocations'][0]['executionSuccessful'])
+# Configuration problems (failures of single files are checked elsewhere).
+for n in run['invocations'][0]['toolExecutionNotifications']:
+    expect(n['level'] in ('error', 'warning', 'note'), 'notification level %r' % n['level'])
+    if n.get('descriptor', {}).get('id') == 'configuration':
+        print('notification: %s %s' % (n['level'], n['message']['text']))
 
 
 def where(loc):

@@ -15,7 +15,8 @@ git_() { git -c init.defaultBranch=main -c user.name=test -c user.email=test@exa
 # the driver are what gets tested, in a fresh CI clone and in a dirty tree alike.
 git_ clone --quiet "$root" "$dir/hooks"
 cp "$root/.pre-commit-hooks.yaml" "$dir/hooks/"
-cp "$root/tools/reapcheck" "$root/tools/reapcheck.py" "$root/tools/lib.sh" "$dir/hooks/tools/"
+cp -r "$root/tools/reapcheck" "$root/tools/reapcheck.py" "$root/tools/reapcheck_lib" \
+  "$root/tools/lib.sh" "$root/tools/DEFAULT_LLVM_MAJOR" "$dir/hooks/tools/"
 git_ -C "$dir/hooks" add .pre-commit-hooks.yaml tools
 git_ -C "$dir/hooks" commit --quiet --allow-empty -m 'hook under test'
 rev=$(git -C "$dir/hooks" rev-parse HEAD)

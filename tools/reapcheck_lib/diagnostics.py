@@ -1,0 +1,76 @@
+"""The parser of clang-tidy's output (clang's diagnostic format)."""
+
+import os
+import re
+
+DIAG_RE = re.compile(r'^(?P<file>[^\s:][^:]*):(?P<line>\d+):(?P<col>\d+): '
+                     r'(?P<level>warning|error|fatal error|note|remark): (?P<text>.*)$')
+# Diagnostics without a location: clang-tidy's own, such as an option value
+# a check refuses ("error: invalid value ... [clang-tidy-config]").
+BARE_RE = re.compile(r'^(?P<level>warning|error|fatal error): (?P<text>.*)$')
+CHECK_SUFFIX_RE = re.compile(r'^(?P<msg>.*) \[(?P<checks>[A-Za-z0-9_.,+\-]+)\]$')
+CONFIG_CHECK = 'clang-tidy-config'
+# What the compiler's -H prints: one line per included header.
+INCLUDE_RE = re.compile(r'^\.+ (?P<file>.+)$')
+
+
+def _split_check(text, level):
+    cm = CHECK_SUFFIX_RE.match(text)
+    if cm and level != 'note':
+        return cm.group('msg'), cm.group('checks').split(',')
+    return text, []
+
+
+def _diag(m, file, directory):
+    text, checks = _split_check(m.group('text'), m.group('level'))
+    return {
+        'file': os.path.normpath(os.path.join(directory, file)) if file else '',
+        'line': int(m.group('line')) if file else 0,
+        'column': int(m.group('col')) if file else 0,
+        'level': m.group('level'),
+        'message': text,
+        'check': checks[0] if checks else '',
+        'check_suffix': ','.join(checks),
+        'snippet': [],
+        'notes': [],
+    }
+
+
+def parse(output, directory):
+    """clang-tidy's stdout -> diagnostics, each with its notes and the source
+    excerpt lines printed below it; paths are made absolute against the
+    directory clang-tidy resolved them in.  Diagnostics without a location
+    have file '' and line 0."""
+    diags = []
+    current = None
+    for line in output.splitlines():
+        m = DIAG_RE.match(line)
+        b = None if m else BARE_RE.match(line)
+        if m or b:
+            d = _diag(m, m.group('file'), directory) if m else _diag(b, '', directory)
+            if d['level'] == 'note' and diags:
+                diags[-1]['notes'].append(d)
+            else:
+                diags.append(d)
+            current = d
+        elif current is not None:
+            current['snippet'].append(line)
+    return diags
+
+
+def is_config(d):
+    """A configuration problem clang-tidy reports while checking a file."""
+    return d['check'] == CONFIG_CHECK
+
+
+def included_headers(stderr):
+    """(headers -H listed, the rest of stderr)."""
+    headers = []
+    rest = []
+    for line in stderr.splitlines():
+        m = INCLUDE_RE.match(line)
+        if m:
+            headers.append(m.group('file'))
+        else:
+            rest.append(line)
+    return headers, '\n'.join(rest)

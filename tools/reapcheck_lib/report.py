@@ -1,0 +1,388 @@
+"""Results of many clang-tidy runs merged into one report, and its outputs:
+clang's text format, the inventory line, merged fixes, SARIF 2.1.0 and the
+JSON of a shard (which --merge reads back).  Everything here works on merged
+results, so a --merge of shards and an unsharded run print the same thing."""
+
+import fnmatch
+import hashlib
+import json
+import os
+
+from . import inventory
+from .project import CHECK, version
+
+JSON_FORMAT = 'reapcheck-shard/1'
+
+
+class UsageError(Exception):
+    pass
+
+# --------------------------------------------------------------------------
+# Paths
+# --------------------------------------------------------------------------
+
+class Paths:
+    """Absolute, normalised paths inside; paths relative to the current
+    directory (when under it) on output, in JSON and in SARIF."""
+
+    def __init__(self, cwd):
+        self.cwd = cwd
+
+    def absolute(self, path, base=None):
+        return os.path.normpath(os.path.join(base or self.cwd, path))
+
+    def display(self, path):
+        if path == self.cwd or path.startswith(self.cwd.rstrip('/') + '/'):
+            return os.path.relpath(path, self.cwd)
+        return path
+
+
+def excluded(path, globs, paths):
+    if not globs:
+        return False
+    candidates = {path, paths.display(path), os.path.basename(path)}
+    return any(fnmatch.fnmatchcase(c, g) for g in globs for c in candidates)
+
+
+def yaml_scalar(value):
+    value = value.strip()
+    if len(value) >= 2 and value[0] == value[-1] == "'":
+        return value[1:-1].replace("''", "'")
+    if len(value) >= 2 and value[0] == value[-1] == '"':
+        return json.loads(value)
+    return value
+
+
+def parse_fixes(text):
+    """The diagnostics of one --export-fixes file, each kept as its YAML text
+    (LLVM's YAML writer is regular enough that no YAML library is needed),
+    with the file its main message points at."""
+    items = []
+    inside = False
+    for line in text.splitlines():
+        if line.startswith('Diagnostics:'):
+            inside = True
+            continue
+        if not inside:
+            continue
+        if line.startswith('  - '):
+            items.append([line])
+        elif line.startswith('   ') and items:
+            items[-1].append(line)
+        elif line.strip():
+            inside = False
+    result = []
+    for lines in items:
+        file_path = directory = ''
+        for line in lines:
+            s = line.strip()
+            if line.startswith('      FilePath:') and not file_path:
+                file_path = yaml_scalar(s[len('FilePath:'):])
+            elif line.startswith('    BuildDirectory:'):
+                directory = yaml_scalar(s[len('BuildDirectory:'):])
+        result.append({'yaml': '\n'.join(lines) + '\n', 'file': file_path,
+                       'directory': directory})
+    return result
+
+
+# --------------------------------------------------------------------------
+# The report: everything below works on merged results, so a --merge of
+# shards and an unsharded run print the same thing
+# --------------------------------------------------------------------------
+
+def diag_key(d):
+    return (d['file'], d['line'], d['column'], d['level'], d['message'], d['check'],
+            tuple((n['file'], n['line'], n['column'], n['message']) for n in d['notes']))
+
+
+def is_finding(d):
+    return d['check'] == CHECK and d['level'] in ('warning', 'error')
+
+
+class Report:
+    def __init__(self):
+        self.units = set()
+        self.diagnostics = {}
+        self.sites = {}
+        self.fixes = {}
+        self.failures = {}
+        # (level, message) -> {'level', 'message', 'snippet'}: configuration
+        # problems, each once however many units met it.
+        self.config = {}
+
+    def add_config(self, level, message, snippet=()):
+        self.config.setdefault((level, message), {'level': level, 'message': message,
+                                                  'snippet': list(snippet)})
+
+    def config_errors(self):
+        return [p for p in self.config.values() if p['level'] == 'error']
+
+    def sorted_config(self):
+        return [self.config[k] for k in sorted(self.config)]
+
+    def add_diagnostic(self, d):
+        self.diagnostics.setdefault(diag_key(d), d)
+
+    def add_site(self, s):
+        key = (s['file'], s['line'], s['column'])
+        old = self.sites.get(key)
+        rank = inventory.RANK
+        if old is None or rank.index(s['verdict']) < rank.index(old['verdict']):
+            self.sites[key] = s
+
+    def add_fix(self, unit_path, item):
+        # A fix in a header comes from several units: keep the first by path,
+        # so that shards merged in any order give the same file.
+        old = self.fixes.get(item['yaml'])
+        if old is None or unit_path < old[0]:
+            self.fixes[item['yaml']] = (unit_path, item)
+
+    def finish(self, exclude, paths):
+        """Drops what --exclude hides, and calls 'leaked' only the sites whose
+        warning was really printed: one hidden by NOLINT or by an excluded
+        file is 'leaked-unreported'."""
+        for key in [k for k, d in self.diagnostics.items() if excluded(d['file'], exclude, paths)]:
+            del self.diagnostics[key]
+        for key in [k for k in self.sites if excluded(k[0], exclude, paths)]:
+            del self.sites[key]
+        for key in [k for k, (_, item) in self.fixes.items()
+                    if excluded(item['file'], exclude, paths)]:
+            del self.fixes[key]
+        warned = {(d['file'], d['line'], d['column'])
+                  for d in self.diagnostics.values() if is_finding(d)}
+        for key, s in self.sites.items():
+            if s['verdict'] == 'leaked' and key not in warned:
+                s['verdict'] = 'leaked-unreported'
+
+    def sorted_diagnostics(self, paths):
+        return sorted(self.diagnostics.values(),
+                      key=lambda d: (paths.display(d['file']), d['line'], d['column'],
+                                     d['level'], d['message'], diag_key(d)))
+
+    def sorted_sites(self, paths):
+        return sorted(self.sites.values(),
+                      key=lambda s: (paths.display(s['file']), s['line'], s['column']))
+
+    def findings(self):
+        return sum(1 for d in self.diagnostics.values() if is_finding(d))
+
+    def inventory_line(self):
+        counts = inventory.counts(self.sites.values())
+        files = len({s['file'] for s in self.sites.values()})
+        parts = ['%d %s' % (counts[v], inventory.WORDS[v]) for v in inventory.VERDICTS
+                 if counts[v] or v in inventory.ALWAYS_SHOWN]
+        line = '%d start site%s in %d file%s: %s; %d translation unit%s checked' % (
+            len(self.sites), '' if len(self.sites) == 1 else 's',
+            files, '' if files == 1 else 's', ', '.join(parts),
+            len(self.units), '' if len(self.units) == 1 else 's')
+        if self.failures:
+            line += ', clang-tidy failed on %d' % len(self.failures)
+        return line
+
+    def exit_status(self):
+        if self.failures or self.config_errors():
+            return 2
+        return 1 if self.findings() else 0
+
+
+def render_diagnostic(d, paths):
+    out = []
+    for item in [d] + d['notes']:
+        text = item['message']
+        if item is d and d.get('check_suffix'):
+            text += ' [%s]' % d['check_suffix']
+        if not item['file']:
+            out.append('%s: %s' % (item['level'], text))
+        else:
+            out.append('%s:%d:%d: %s: %s' % (paths.display(item['file']), item['line'],
+                                              item['column'], item['level'], text))
+        out.extend(item['snippet'])
+    return '\n'.join(out) + '\n'
+
+
+def write_fixes(report, filename):
+    items = sorted(report.fixes.values(), key=lambda p: p[0])
+    with open(filename, 'w') as f:
+        f.write('---\nMainSourceFile:  \'\'\n')
+        if not items:
+            f.write('Diagnostics:     []\n')
+        else:
+            f.write('Diagnostics:\n')
+            for _, item in items:
+                f.write(item['yaml'])
+        f.write('...\n')
+
+
+# --------------------------------------------------------------------------
+# SARIF 2.1.0
+# --------------------------------------------------------------------------
+
+RULE = {
+    'id': CHECK,
+    'name': 'ProcessUnreapedChild',
+    'shortDescription': {'text': 'Child process started but not reaped'},
+    'fullDescription': {'text': (
+        'A child process started with fork, vfork, clone, forkpty, posix_spawn, popen '
+        'or Boost.Process is neither waited for (waitpid, wait4, waitid, pclose...) nor '
+        'handed off on some path out of the function that started it. An unreaped '
+        'child stays a <defunct> zombie until its parent exits; kill() does not reap.')},
+    'help': {'text': (
+        'Reap the child on every path: call waitpid() (or pclose() for popen streams) '
+        'after kill(), on error paths and before the handle is overwritten, or hand '
+        'the handle to code that reaps it.')},
+    'defaultConfiguration': {'level': 'warning'},
+    'properties': {'tags': ['reliability', 'correctness', 'processes'],
+                   'precision': 'high', 'problem.severity': 'warning'},
+}
+
+
+def sarif_location(item, root, message=None):
+    path = item['file']
+    if path == root or path.startswith(root.rstrip('/') + '/'):
+        artifact = {'uri': path_to_uri(os.path.relpath(path, root)), 'uriBaseId': '%SRCROOT%'}
+    else:
+        artifact = {'uri': 'file://' + path_to_uri(path)}
+    loc = {'physicalLocation': {
+        'artifactLocation': artifact,
+        'region': {'startLine': item['line'], 'startColumn': item['column']}}}
+    if message is not None:
+        loc['message'] = {'text': message}
+    return loc
+
+
+def path_to_uri(path):
+    from urllib.parse import quote
+    return quote(path, safe="/-_.~+")
+
+
+def write_sarif(report, filename, root, paths):
+    root = paths.absolute(root)
+    results = []
+    seen = {}
+    for d in report.sorted_diagnostics(paths):
+        if not is_finding(d):
+            continue
+        rel = os.path.relpath(d['file'], root)
+        seen_key = (rel, d['message'])
+        seen[seen_key] = seen.get(seen_key, 0) + 1
+        fingerprint = hashlib.sha256(('%s\0%s\0%d' % (rel, d['message'], seen[seen_key]))
+                                     .encode()).hexdigest()[:32]
+        result = {
+            'ruleId': CHECK,
+            'ruleIndex': 0,
+            'level': 'error' if d['level'] == 'error' else 'warning',
+            'message': {'text': d['message']},
+            'locations': [sarif_location(d, root)],
+            'partialFingerprints': {'reapcheckFingerprint/v1': fingerprint},
+        }
+        if d['notes']:
+            result['relatedLocations'] = [
+                dict(sarif_location(n, root, n['message']), id=i + 1)
+                for i, n in enumerate(d['notes'])]
+            flow = [{'location': sarif_location(d, root, d['message'])}]
+            flow += [{'location': sarif_location(n, root, n['message'])} for n in d['notes']]
+            result['codeFlows'] = [{'threadFlows': [{'locations': flow}]}]
+        results.append(result)
+
+    notifications = [{'level': 'error', 'message': {'text': 'clang-tidy failed on %s: %s'
+                                                    % (paths.display(f), msg)}}
+                     for f, msg in sorted(report.failures.items())]
+    notifications += [{'level': p['level'], 'descriptor': {'id': 'configuration'},
+                       'message': {'text': 'configuration %s: %s' % (p['level'], p['message'])}}
+                      for p in report.sorted_config()]
+    counts = inventory.counts(report.sites.values())
+    sarif = {
+        '$schema': 'https://json.schemastore.org/sarif-2.1.0.json',
+        'version': '2.1.0',
+        'runs': [{
+            'tool': {'driver': {'name': 'reapcheck', 'version': version(),
+                                'semanticVersion': version(), 'rules': [RULE]}},
+            'originalUriBaseIds': {'%SRCROOT%': {'uri': 'file://' + path_to_uri(
+                root.rstrip('/') + '/')}},
+            'invocations': [{'executionSuccessful': report.exit_status() != 2,
+                             'toolExecutionNotifications': notifications}],
+            'results': results,
+            'properties': {'startSites': len(report.sites), 'verdicts': counts,
+                           'translationUnits': len(report.units)},
+        }],
+    }
+    with open(filename, 'w') as f:
+        json.dump(sarif, f, indent=2)
+        f.write('\n')
+
+
+# --------------------------------------------------------------------------
+# JSON for --merge
+# --------------------------------------------------------------------------
+
+def portable_diag(d, paths):
+    out = {k: v for k, v in d.items() if k != 'notes'}
+    out['file'] = paths.display(d['file'])
+    out['notes'] = [dict(n, file=paths.display(n['file'])) for n in d['notes']]
+    return out
+
+
+def write_json(report, filename, shard, paths):
+    data = {
+        'format': JSON_FORMAT,
+        'shard': '%d/%d' % shard if shard else None,
+        'translation_units': sorted(paths.display(u) for u in report.units),
+        'diagnostics': [portable_diag(d, paths) for d in report.sorted_diagnostics(paths)],
+        'inventory': [dict(s, file=paths.display(s['file']))
+                      for s in report.sorted_sites(paths)],
+        'failures': [{'file': paths.display(f), 'message': m}
+                     for f, m in sorted(report.failures.items())],
+        'fixes': [{'unit': paths.display(u), 'yaml': item['yaml'],
+                   'file': paths.display(item['file'])}
+                  for u, item in sorted(report.fixes.values(), key=lambda p: p[0])],
+        'configuration': report.sorted_config(),
+    }
+    with open(filename, 'w') as f:
+        json.dump(data, f, indent=1, sort_keys=True)
+        f.write('\n')
+
+
+def load_shards(filenames, paths):
+    report = Report()
+    shards = {}
+    for name in filenames:
+        try:
+            with open(name) as f:
+                data = json.load(f)
+        except (OSError, ValueError) as e:
+            raise UsageError('cannot read %s: %s' % (name, e))
+        if not isinstance(data, dict) or data.get('format') != JSON_FORMAT:
+            raise UsageError('%s is not a reapcheck --json file' % name)
+        if data.get('shard'):
+            if data['shard'] in shards:
+                raise UsageError('shard %s given twice: %s and %s'
+                                 % (data['shard'], shards[data['shard']], name))
+            shards[data['shard']] = name
+        for u in data['translation_units']:
+            report.units.add(paths.absolute(u))
+        for d in data['diagnostics']:
+            d['file'] = paths.absolute(d['file'])
+            for n in d['notes']:
+                n['file'] = paths.absolute(n['file'])
+            report.add_diagnostic(d)
+        for s in data['inventory']:
+            s['file'] = paths.absolute(s['file'])
+            report.add_site(s)
+        for fl in data['failures']:
+            report.failures[paths.absolute(fl['file'])] = fl['message']
+        for p in data.get('configuration', []):
+            report.add_config(p['level'], p['message'], p['snippet'])
+        for fx in data['fixes']:
+            report.add_fix(paths.absolute(fx['unit']),
+                           {'yaml': fx['yaml'], 'file': paths.absolute(fx['file'])})
+    if shards:
+        counts = {s.split('/')[1] for s in shards}
+        if len(counts) != 1:
+            raise UsageError('shards of different splits: %s' % ' '.join(sorted(shards)))
+        n = int(counts.pop())
+        missing = ['%d/%d' % (k, n) for k in range(1, n + 1) if '%d/%d' % (k, n) not in shards]
+        if missing:
+            raise UsageError('missing shard%s %s: the merged report would be incomplete'
+                             % ('' if len(missing) == 1 else 's', ' '.join(missing)))
+    return report
+
