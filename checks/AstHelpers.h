@@ -15,6 +15,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ExprObjC.h"
 #include "llvm/ADT/SmallVector.h"
+#include <algorithm>
 #include <optional>
 #include <type_traits>
 
@@ -42,7 +43,8 @@ const clang::FunctionDecl *functionNamedBy(const clang::Expr *E);
 /// Whether a walk enters the bodies of lambdas and blocks it meets.
 enum class Closures { Enter, Skip };
 
-/// Visits \p Root and every statement below it, iteratively.  \p Visit
+/// Visits \p Root and every statement below it, iteratively, in source
+/// order (a statement before its children, children left to right).  \p Visit
 /// returns false to skip the children of the statement it was given.
 /// Lambda bodies are children of the LambdaExpr; a block's body is not a
 /// child of its BlockExpr in clang's AST, so it is pushed here explicitly.
@@ -61,10 +63,12 @@ void walkStmts(StmtT *Root, Closures Mode, VisitFn Visit) {
       continue;
     if (!Visit(S))
       continue;
-    if (auto *Block = llvm::dyn_cast<clang::BlockExpr>(S))
-      Stack.push_back(Block->getBody());
+    size_t First = Stack.size();
     for (NodeT *Child : S->children())
       Stack.push_back(Child);
+    if (auto *Block = llvm::dyn_cast<clang::BlockExpr>(S))
+      Stack.push_back(Block->getBody());
+    std::reverse(Stack.begin() + First, Stack.end());
   }
 }
 

@@ -15,6 +15,19 @@
 #include "clang-tidy/ClangTidyModuleRegistry.h"
 #endif
 
+#include "clang/AST/DeclCXX.h"
+
+namespace reapcheck {
+/// LLVM 18 renamed CXXMethodDecl::isPure() to isPureVirtual().
+inline bool isPureVirtual(const clang::CXXMethodDecl &M) {
+#if REAPCHECK_LLVM_MAJOR >= 18
+  return M.isPureVirtual();
+#else
+  return M.isPure();
+#endif
+}
+} // namespace reapcheck
+
 // Registers a clang-tidy module under a name.  The registry's Add<> template
 // is the one API every supported major has.
 #define REAPCHECK_REGISTER_MODULE(Module, Name, Description)                   \

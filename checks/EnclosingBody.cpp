@@ -139,4 +139,17 @@ void collectUserCalls(ASTContext &Ctx, CallsByCallee &Calls) {
   });
 }
 
+void forEachUserBody(
+    ASTContext &Ctx,
+    llvm::function_ref<void(const Decl *, const Stmt *)> Visit) {
+  DeclWalker Walker(Ctx, SourceLocation());
+  Walker.each(Ctx.getTranslationUnitDecl(), [&](const Decl *D) {
+    llvm::SmallVector<Frame, 1> Bodies;
+    pushBodies(D, Bodies);
+    for (const Frame &F : Bodies)
+      Visit(F.Owner, F.S);
+    return false;
+  });
+}
+
 } // namespace reapcheck

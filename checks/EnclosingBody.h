@@ -15,6 +15,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include <utility>
 
@@ -32,6 +33,13 @@ using CallsByCallee =
     llvm::DenseMap<const clang::FunctionDecl *,
                    llvm::SmallVector<const clang::CallExpr *, 4>>;
 void collectUserCalls(clang::ASTContext &Ctx, CallsByCallee &Calls);
+
+/// Calls \p Visit with every function body (and namespace-scope
+/// initialiser, with a null owner) outside system headers.  Lambda and
+/// block bodies are inside the body that contains them.
+void forEachUserBody(
+    clang::ASTContext &Ctx,
+    llvm::function_ref<void(const clang::Decl *, const clang::Stmt *)> Visit);
 
 } // namespace reapcheck
 

@@ -77,6 +77,10 @@ struct StartFacts {
   bool EverResolved = false;
   bool EverReaped = false;    ///< ...of which a reap (or fclose).
   bool EverHandedOff = false; ///< ...of which a hand-off.
+  bool EverStored = false;    ///< ...of which a store into a holder.
+  /// The member or static variable it was first stored into (Owners.h).
+  const clang::ValueDecl *Holder = nullptr;
+  clang::SourceLocation StoreLoc;
   /// Where it first leaked (earliest in the file), if anywhere.
   bool Leaked = false;
   ExitKind LeakKind = ExitKind::Return;

@@ -45,6 +45,17 @@ void ReapFlow::resolve(SiteId I, LiveSet &Live, bool Reaped) {
   (Reaped ? Facts[I].EverReaped : Facts[I].EverHandedOff) = true;
 }
 
+void ReapFlow::store(SiteId I, const ValueDecl *Holder, SourceLocation At,
+                     LiveSet &Live) {
+  Live.clear(I);
+  StartFacts &F = Facts[I];
+  F.EverResolved = F.EverStored = true;
+  if (!F.Holder) {
+    F.Holder = Holder;
+    F.StoreLoc = At;
+  }
+}
+
 void ReapFlow::leak(SiteId I, ExitKind Kind, SourceLocation Loc) {
   StartFacts &F = Facts[I];
   if (F.Leaked && !Prepared.body().before(Loc, F.LeakLoc))
@@ -117,6 +128,12 @@ void ReapFlow::onStart(SiteId I, LiveSet &Live) {
   // SIGCHLD ignored on every path here: the kernel reaps this child.
   if (!Live.sigchldMayBeDefault())
     return;
+  // A Boost child object kept in a member or container is reaped by its
+  // destructor: only raw handles need their owner to reap them.
+  if (S.Escaped && S.StoredIn && !S.Object) {
+    store(I, S.StoredIn, S.StoreLoc, Live);
+    return;
+  }
   if (S.Escaped) {
     Facts[I].EverResolved = Facts[I].EverHandedOff = true;
     return;
@@ -181,6 +198,10 @@ void ReapFlow::applyUse(SiteId I, const Use &U, LiveSet &Live) {
     return resolve(I, Live, /*Reaped=*/true);
   case UseKind::HandOff:
     return resolve(I, Live, /*Reaped=*/false);
+  case UseKind::Store:
+    if (Sites[I].Object)
+      return resolve(I, Live, /*Reaped=*/false);
+    return store(I, U.Holder, U.StoreLoc, Live);
   case UseKind::Signal:
     return noteSignal(I, U.Via);
   case UseKind::Fclose:

@@ -52,6 +52,8 @@ private:
 
   // Facts.
   void resolve(SiteId I, LiveSet &Live, bool Reaped);
+  void store(SiteId I, const clang::ValueDecl *Holder,
+             clang::SourceLocation At, LiveSet &Live);
   void leak(SiteId I, ExitKind Kind, clang::SourceLocation Loc);
 
   const PreparedBody &Prepared;

@@ -2,6 +2,7 @@
 
 #include "StartSites.h"
 #include "AstHelpers.h"
+#include "Owners.h"
 #include "Summaries.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -140,7 +141,7 @@ private:
              Body.isOwnedLocal(varOf(Addr->getSubExpr())))
       S.Var = varOf(Addr->getSubExpr());
     else
-      S.Escaped = true; // Written through an out-parameter or into a field.
+      escapeInto(S, holderOf(Arg), Arg->getBeginLoc()); // *out, a field...
     if (const auto *DS = dyn_cast_or_null<DeclStmt>(P)) {
       for (const Decl *D : DS->decls())
         if (const auto *V = dyn_cast<VarDecl>(D))
@@ -161,7 +162,7 @@ private:
       if (Body.isOwnedLocal(V))
         S.Var = V;
       else
-        S.Escaped = true;
+        escapeInto(S, V->hasGlobalStorage() ? V : nullptr, V->getLocation());
     }
     if (!S.Var)
       S.Escaped = true;
@@ -174,7 +175,7 @@ private:
       if (Body.isOwnedLocal(V))
         S.Var = V;
       else
-        S.Escaped = true;
+        escapeInto(S, holderOf(BO.getLHS()), BO.getLHS()->getBeginLoc());
       // `last_child = pid = fork()`: a store further out hands it off too.
       const Stmt *Inner = &BO;
       while (const auto *Outer = dyn_cast_or_null<BinaryOperator>(
@@ -183,7 +184,8 @@ private:
             skipTransparent(Outer->getRHS()) != Inner)
           break;
         if (!Body.isOwnedLocal(varOf(Outer->getLHS())))
-          S.Escaped = true;
+          escapeInto(S, holderOf(Outer->getLHS()),
+                     Outer->getLHS()->getBeginLoc());
         Inner = Outer;
       }
       return;
@@ -204,9 +206,22 @@ private:
           (Role == CallRole::Unknown &&
            ProcessApiModel::takesNoOwnership(Call.getDirectCallee(), I, Ctx));
       S.Escaped = !S.Discarded;
+      if (S.Escaped)
+        escapeInto(S, insertedInto(Call), Call.getBeginLoc());
       return;
     }
     S.Escaped = true;
+  }
+
+  /// The handle leaves the function at birth, into \p Holder when that is
+  /// a member or static variable that keeps it.
+  static void escapeInto(Site &S, const ValueDecl *Holder,
+                         SourceLocation At) {
+    S.Escaped = true;
+    if (Holder) {
+      S.StoredIn = Holder;
+      S.StoreLoc = At;
+    }
   }
 
   const BodyContext &Body;

@@ -47,6 +47,9 @@ struct Site {
   bool Object = false; ///< A Boost.Process object: its destructor reaps.
   bool Discarded = false;
   bool Escaped = false;     ///< Stored outside at birth: handed off.
+  /// The member or static variable it is stored into at birth, if any.
+  const clang::ValueDecl *StoredIn = nullptr;
+  clang::SourceLocation StoreLoc;
   bool IsParameter = false; ///< The parameter a summary tracks.
   /// Var and its aliases (see Holders.h).
   llvm::SmallPtrSet<const clang::VarDecl *, 4> Holders;

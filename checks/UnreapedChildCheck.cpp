@@ -177,8 +177,10 @@ void UnreapedChildCheck::onEndOfTranslationUnit() {
   ASTContext *Ctx = Unit->astContext();
   if (Ctx && !Ctx->getDiagnostics().hasUncompilableErrorOccurred()) {
     Unit->findWrappers();
+    std::vector<StartFacts> Held;
     for (const Decl *Callable : Unit->bodies())
-      analyse(Callable, Unit->bodyOf(Callable));
+      analyse(Callable, Unit->bodyOf(Callable), Held);
+    judgeHeld(Held);
     for (const auto &[Call, Storage] : Unit->fclosesOfStoredPipes())
       reportFclose(*Call, Storage->getName());
   }
@@ -187,7 +189,17 @@ void UnreapedChildCheck::onEndOfTranslationUnit() {
   Openers.forgetTranslationUnit();
 }
 
-void UnreapedChildCheck::analyse(const Decl *Callable, Stmt *Body) {
+static const char *verdictOf(const StartFacts &F, bool Reported,
+                             bool ReapingHandler);
+
+/// A start is judged by its holder when storing it there is all the
+/// function did with it.
+static bool isOnlyHeld(const StartFacts &F) {
+  return F.Holder && F.EverStored && !F.EverHandedOff && !F.Leaked;
+}
+
+void UnreapedChildCheck::analyse(const Decl *Callable, Stmt *Body,
+                                 std::vector<StartFacts> &Held) {
   AnalysisOptions Opts;
   Opts.TrackDiscarded = ReportDiscarded;
   if (const auto *FD = dyn_cast<FunctionDecl>(Callable))
@@ -196,11 +208,50 @@ void UnreapedChildCheck::analyse(const Decl *Callable, Stmt *Body) {
                                       Model, Unit->summaries(), Opts);
   for (const FcloseFact &F : Result.Fcloses)
     reportFclose(*F.Call, F.Var->getName());
-  for (const StartFacts &F : Result.Starts) {
+  for (StartFacts &F : Result.Starts) {
+    if (isOnlyHeld(F)) {
+      Held.push_back(std::move(F));
+      continue;
+    }
     // Children of a unit whose SIGCHLD handler reaps any child are reaped
     // by that handler whenever they exit.
     bool Reported = !Unit->reapingHandler() && reportStart(F);
-    recordInventory(F, Reported);
+    recordInventory(F, verdictOf(F, Reported, Unit->reapingHandler()));
+  }
+}
+
+/// The inventory's verdict for a start kept in a holder.
+static const char *heldVerdictOf(const HolderVerdict &V, bool Reported,
+                                 bool ReapingHandler) {
+  if (Reported)
+    return "held-leaked";
+  switch (V.Duty) {
+  case HolderDuty::Neglected:
+    return ReapingHandler ? "sigchld-handler" : "held-leaked";
+  case HolderDuty::Reaped:
+  case HolderDuty::HandedOn:
+    return "held";
+  case HolderDuty::Unjudged:
+    break;
+  }
+  return "held-unjudged";
+}
+
+void UnreapedChildCheck::judgeHeld(llvm::ArrayRef<StartFacts> Held) {
+  if (Held.empty())
+    return;
+  OwnerJudge Judge(*Unit->astContext(), Model, Unit->summaries());
+  llvm::SmallVector<const ValueDecl *, 8> Holders;
+  for (const StartFacts &F : Held)
+    Holders.push_back(F.Holder);
+  Judge.judge(Holders);
+  for (const StartFacts &F : Held) {
+    const HolderVerdict &V = Judge.verdict(F.Holder);
+    bool Reported =
+        V.Duty == HolderDuty::Neglected && !Unit->reapingHandler();
+    if (Reported)
+      reportHeld(F, V);
+    recordInventory(F, heldVerdictOf(V, Reported, Unit->reapingHandler()));
   }
 }
 
@@ -228,7 +279,8 @@ static const char *verdictOf(const StartFacts &F, bool Reported,
 /// With REAPCHECK_INVENTORY=FILE set, appends one line per analysed start
 /// site: "file:line:col<TAB>verdict<TAB>api<TAB>variable".  tools/reapcheck
 /// reads it to print how many sites a clean run really looked at.
-void UnreapedChildCheck::recordInventory(const StartFacts &F, bool Reported) {
+void UnreapedChildCheck::recordInventory(const StartFacts &F,
+                                         const char *Verdict) {
   const char *Path = std::getenv("REAPCHECK_INVENTORY");
   if (!Path || !*Path)
     return;
@@ -241,7 +293,7 @@ void UnreapedChildCheck::recordInventory(const StartFacts &F, bool Reported) {
   if (EC)
     return;
   Out << P.getFilename() << ':' << P.getLine() << ':' << P.getColumn() << '\t'
-      << verdictOf(F, Reported, Unit->reapingHandler()) << '\t' << F.Api << '\t'
+      << Verdict << '\t' << F.Api << '\t'
       << (F.Var ? F.Var->getName() : StringRef("-")) << '\n';
 }
 
@@ -296,6 +348,60 @@ static std::optional<FixItHint> waitAfterKill(const CallExpr &Kill,
   std::string Text =
       (" waitpid(" + Var + ", " + (IsCxx ? "nullptr" : "NULL") + ", 0);").str();
   return FixItHint::CreateInsertion(After, Text);
+}
+
+/// `Class::field` for a member, the name for a variable.
+static std::string holderName(const ValueDecl &Holder) {
+  if (const auto *Field = dyn_cast<FieldDecl>(&Holder))
+    if (!Field->getParent()->getName().empty())
+      return (Field->getParent()->getName() + "::" + Field->getName()).str();
+  return Holder.getNameAsString();
+}
+
+/// The handle as the signal call spells it: `child_`, `w->pid`, `p`.
+static std::string handleText(const CallExpr &Signal, ASTContext &Ctx) {
+  if (Signal.getNumArgs() == 0)
+    return "pid";
+  const Expr *Arg = Signal.getArg(0)->IgnoreParenImpCasts();
+  if (const auto *Neg = dyn_cast<UnaryOperator>(Arg);
+      Neg && Neg->getOpcode() == UO_Minus)
+    Arg = Neg->getSubExpr()->IgnoreParenImpCasts();
+  const SourceManager &SM = Ctx.getSourceManager();
+  StringRef Text = Lexer::getSourceText(
+      CharSourceRange::getTokenRange(Arg->getSourceRange()), SM,
+      Ctx.getLangOpts());
+  return Text.empty() ? "pid" : Text.str();
+}
+
+void UnreapedChildCheck::reportHeld(const StartFacts &F,
+                                    const HolderVerdict &V) {
+  ASTContext &Ctx = *Unit->astContext();
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::string Holder = holderName(*F.Holder);
+  if (V.Signals.empty())
+    diag(SM.getExpansionLoc(F.Loc), "child process started by '%0' is kept "
+                                    "in '%1', but nothing in %2 reaps it")
+        << F.Api << Holder << V.Owner;
+  else
+    diag(SM.getExpansionLoc(F.Loc),
+         "child process started by '%0' is kept in '%1' and killed, but "
+         "nothing in %2 reaps it; kill() does not reap")
+        << F.Api << Holder << V.Owner;
+  diag(SM.getExpansionLoc(F.StoreLoc), "the child is stored in '%0' here",
+       DiagnosticIDs::Note)
+      << Holder;
+  for (const HolderSignal &S : V.Signals) {
+    const FunctionDecl *Killer = S.Call->getDirectCallee();
+    const auto *In = dyn_cast_or_null<NamedDecl>(S.In);
+    auto Note = diag(SM.getExpansionLoc(S.Call->getBeginLoc()),
+                     "'%0' in '%1' signals the child but does not reap it; "
+                     "call waitpid() after it",
+                     DiagnosticIDs::Note)
+                << (Killer ? Killer->getNameAsString() : "kill")
+                << (In ? In->getNameAsString() : "?");
+    if (auto Fix = waitAfterKill(*S.Call, handleText(*S.Call, Ctx), Ctx))
+      Note << *Fix;
+  }
 }
 
 bool UnreapedChildCheck::reportStart(const StartFacts &F) {

@@ -11,6 +11,7 @@
 #ifndef REAPCHECK_UNREAPEDCHILDCHECK_H
 #define REAPCHECK_UNREAPEDCHILDCHECK_H
 
+#include "Owners.h"
 #include "ProcessApiModel.h"
 #include "ReapAnalysis.h"
 #include "TranslationUnitScan.h"
@@ -31,13 +32,16 @@ public:
 
 private:
   void onCall(const clang::CallExpr &Call);
-  void analyse(const clang::Decl *Callable, clang::Stmt *Body);
+  void analyse(const clang::Decl *Callable, clang::Stmt *Body,
+               std::vector<StartFacts> &Held);
+  void judgeHeld(llvm::ArrayRef<StartFacts> Held);
 
   // Reporting: every diagnostic the check emits.
   bool reportStart(const StartFacts &F);
+  void reportHeld(const StartFacts &F, const HolderVerdict &V);
   void reportFclose(const clang::CallExpr &Call, llvm::StringRef Name);
   void noteDetach(const StartFacts &F, llvm::StringRef Name);
-  void recordInventory(const StartFacts &F, bool Reported);
+  void recordInventory(const StartFacts &F, const char *Verdict);
 
   /// The first malformed boolean option, reported once.
   std::string BadBool;

@@ -2,6 +2,7 @@
 
 #include "UseClassifier.h"
 #include "AstHelpers.h"
+#include "Owners.h"
 #include "Summaries.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
@@ -79,6 +80,8 @@ Use UseClassifier::ofArgument(const CallExpr &Call, unsigned Index) {
   case CallRole::Unknown:
     break;
   }
+  if (const ValueDecl *Holder = insertedInto(Call))
+    return Use::store(Holder, Call.getBeginLoc());
   const FunctionDecl *Callee = Call.getDirectCallee();
   if (ProcessApiModel::takesNoOwnership(Callee, Index, Ctx))
     return {UseKind::Harmless};
@@ -101,7 +104,9 @@ Use UseClassifier::ofAssignment(const BinaryOperator &BO, const Stmt *Child) {
   const VarDecl *To = varOf(BO.getLHS());
   if (To && To->hasLocalStorage() && !To->getType()->isReferenceType())
     return {UseKind::Alias};
-  return {UseKind::HandOff}; // Field, global, *out, array element.
+  if (const ValueDecl *Holder = holderOf(BO.getLHS()))
+    return Use::store(Holder, BO.getLHS()->getBeginLoc());
+  return {UseKind::HandOff}; // *out, a local array element...
 }
 
 Use UseClassifier::ofDeclaration(const DeclStmt &DS, const Stmt *Child) {

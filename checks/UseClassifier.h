@@ -28,13 +28,27 @@ enum class UseKind {
   Fclose,   ///< fclose() of a popen stream.
   Detach,   ///< A Boost child's detach().
   HandOff,  ///< Ownership leaves the function.
+  Store,    ///< Stored into a member or static variable (Owners.h).
   Reap
 };
 
 struct Use {
+  Use() = default;
+  Use(UseKind Kind, const clang::CallExpr *Via = nullptr)
+      : Kind(Kind), Via(Via) {}
+  static Use store(const clang::ValueDecl *Holder, clang::SourceLocation At) {
+    Use U(UseKind::Store);
+    U.Holder = Holder;
+    U.StoreLoc = At;
+    return U;
+  }
+
   UseKind Kind = UseKind::Harmless;
   /// The call making a Signal, Fclose or Detach use.
   const clang::CallExpr *Via = nullptr;
+  /// The holder a Store keeps the child in, and where.
+  const clang::ValueDecl *Holder = nullptr;
+  clang::SourceLocation StoreLoc;
 };
 
 class UseClassifier {

@@ -81,7 +81,8 @@ static bool handsToOthers(const PreparedBody &Prepared, UseClassifier &Uses) {
     const auto *Ref = dyn_cast<DeclRefExpr>(S);
     const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
     if (Others || !V || !Prepared.holders().isHolder(V) ||
-        Uses.classify(*Ref).Kind != UseKind::HandOff)
+        (Uses.classify(*Ref).Kind != UseKind::HandOff &&
+         Uses.classify(*Ref).Kind != UseKind::Store))
       return !Others;
     const Stmt *P = Prepared.body().parentSkipping(Ref, nullptr);
     bool ToCaller = isa_and_nonnull<ReturnStmt>(P);
@@ -98,6 +99,9 @@ std::optional<StartSpec> wrapperSpecOf(const FunctionDecl &FD,
                                        UseClassifier &Uses) {
   if (FD.isMain() || isa<CXXMethodDecl>(FD) || Prepared.sites().empty())
     return std::nullopt;
+  for (const Site &S : Prepared.sites())
+    if (S.StoredIn)
+      return std::nullopt; // Also kept by a member or global.
   Outputs Out = collectOutputs(Prepared);
   if (handsToOthers(Prepared, Uses))
     return std::nullopt;

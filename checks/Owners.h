@@ -1,0 +1,101 @@
+//===--- Owners.h - Children kept beyond the function ------------*- C++ -*-===//
+//
+// A start stored into a data member (of a class or a C struct), a variable
+// with static storage, or a container kept in one, is owned by that holder:
+// the function that started it is done with it, and the owner must reap it
+// somewhere (any function of the translation unit) or hand it on.
+//
+// holderOf() names the holder an expression writes to; OwnerJudge scans the
+// unit once for every holder in question and says, per holder:
+//
+//        stored ──► reaped     (waitpid/pclose of it, a reaper of the unit
+//                              given it, a range-for reaping each element,
+//                              any reap-any call of the unit)
+//               ├─► handed on  (returned by a getter, passed to an unknown
+//                              function, copied into another holder)
+//               ├─► unjudged   (some of its uses may be in other files)
+//               └─► neglected  (none of the above: reported, with a note at
+//                              each signal sent to it)
+//
+// A holder is judged only when all its uses are visible: a variable with
+// internal linkage (or a static local), a field of a C struct defined in
+// the main file, a field of a class whose member functions are all defined
+// in this unit, private or in a class defined in the main file, and which
+// has no friends.  Uses are matched flow-insensitively, by declaration: any
+// reap of `child_` in any instance reaps every instance's `child_`.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REAPCHECK_OWNERS_H
+#define REAPCHECK_OWNERS_H
+
+#include "ProcessApiModel.h"
+#include "Summaries.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class CallExpr;
+class CXXMemberCallExpr;
+class Decl;
+class Expr;
+class ValueDecl;
+} // namespace clang
+
+namespace reapcheck {
+
+/// The field or static-storage variable \p E designates as a place to keep
+/// a child: `child_`, `w->pid`, `helper_pid`, `kids_[i]`, `&child_`.
+const clang::ValueDecl *holderOf(const clang::Expr *E);
+
+/// The container holder \p Call inserts its argument into (`kids_.push_back`,
+/// `emplace_back`, `insert`...), or null.
+const clang::ValueDecl *insertedInto(const clang::CallExpr &Call);
+
+enum class HolderDuty { Unjudged, Reaped, HandedOn, Neglected };
+
+/// A signal sent to a holder, and the function that sends it.
+struct HolderSignal {
+  const clang::CallExpr *Call;
+  const clang::Decl *In;
+};
+
+struct HolderVerdict {
+  HolderDuty Duty = HolderDuty::Unjudged;
+  /// Who owns the holder, for messages: "'LiveAttach'" or "this file".
+  std::string Owner;
+  std::vector<HolderSignal> Signals; ///< In source order.
+};
+
+class OwnerJudge {
+public:
+  OwnerJudge(clang::ASTContext &Ctx, const ProcessApiModel &Model,
+             SummaryProvider &Summaries)
+      : Ctx(Ctx), Model(Model), Summaries(Summaries) {}
+
+  /// Judges every holder in \p Holders with one walk of the unit.
+  void judge(llvm::ArrayRef<const clang::ValueDecl *> Holders);
+  const HolderVerdict &verdict(const clang::ValueDecl *Holder) const;
+
+private:
+  bool isJudgeable(const clang::ValueDecl *Holder) const;
+  std::string ownerOf(const clang::ValueDecl *Holder) const;
+  void scanBody(const clang::Decl *Owner, const clang::Stmt *Body);
+  void useAsArgument(const clang::ValueDecl *Holder,
+                     const clang::CallExpr &Call, unsigned Index,
+                     const clang::Decl *In);
+  void mark(const clang::ValueDecl *Holder, HolderDuty Duty);
+
+  clang::ASTContext &Ctx;
+  const ProcessApiModel &Model;
+  SummaryProvider &Summaries;
+  llvm::DenseMap<const clang::ValueDecl *, HolderVerdict> Verdicts;
+  bool AnyReapAny = false;
+};
+
+} // namespace reapcheck
+
+#endif

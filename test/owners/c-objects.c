@@ -1,0 +1,98 @@
+// Children kept in file-scope variables and in C structs private to the
+// file: some function of the file must reap them.  The kill notes carry a
+// waitpid fix-it (applied with --fix-notes).
+// RUN: %check_tidy --fix-notes %s %t -- %tidy -- -std=gnu11
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+// A helper started in helper_start() and only signalled in helper_stop().
+static pid_t helper_pid = -1;
+
+int helper_start(void) {
+  helper_pid = fork();
+  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: child process started by 'fork' is kept in 'helper_pid' and killed, but nothing in this file reaps it; kill() does not reap [process-unreaped-child]
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: the child is stored in 'helper_pid' here
+  if (helper_pid < 0)
+    return -1;
+  if (helper_pid == 0) {
+    execlp("helper", "helper", (char *)NULL);
+    _exit(127);
+  }
+  return 0;
+}
+
+void helper_stop(void) {
+  if (helper_pid > 0) {
+    kill(helper_pid, SIGTERM);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: 'kill' in 'helper_stop' signals the child but does not reap it; call waitpid() after it
+    // CHECK-FIXES: kill(helper_pid, SIGTERM); waitpid(helper_pid, NULL, 0);
+  }
+  helper_pid = -1;
+}
+
+// The same, reaped in another function.
+static pid_t server_pid = -1;
+
+void server_start(void) {
+  server_pid = fork(); // no-warning: server_stop() reaps server_pid
+  if (server_pid == 0)
+    _exit(0);
+}
+
+void server_stop(void) {
+  kill(server_pid, SIGTERM);
+  waitpid(server_pid, NULL, 0);
+}
+
+// A struct private to this file whose free function only kills.
+struct worker {
+  pid_t pid;
+  int fd;
+};
+
+struct worker *worker_new(void) {
+  struct worker *w = calloc(1, sizeof *w);
+  w->pid = fork();
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: child process started by 'fork' is kept in 'worker::pid' and killed, but nothing in this file reaps it; kill() does not reap [process-unreaped-child]
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: the child is stored in 'worker::pid' here
+  if (w->pid == 0)
+    _exit(0);
+  return w;
+}
+
+void worker_free(struct worker *w) {
+  kill(w->pid, SIGKILL);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: note: 'kill' in 'worker_free' signals the child but does not reap it; call waitpid() after it
+  // CHECK-FIXES: kill(w->pid, SIGKILL); waitpid(w->pid, NULL, 0);
+  free(w);
+}
+
+// A struct private to this file reaped by a helper of the file.
+struct job {
+  pid_t pid;
+};
+
+static void reap(pid_t pid) { waitpid(pid, NULL, 0); }
+
+void job_start(struct job *j) {
+  pid_t pid = fork(); // no-warning: job_finish() reaps j->pid through reap()
+  if (pid == 0)
+    _exit(0);
+  j->pid = pid;
+}
+
+void job_finish(struct job *j) { reap(j->pid); }
+
+// A global with external linkage: other files may reap it.
+pid_t shared_child = -1;
+
+void shared_start(void) {
+  shared_child = fork(); // no-warning: shared_child is visible to other files
+  if (shared_child == 0)
+    _exit(0);
+}
+
+void shared_stop(void) { kill(shared_child, SIGTERM); }
