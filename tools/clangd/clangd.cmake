@@ -31,6 +31,14 @@ if(NOT TARGET clangdMain OR NOT EXISTS "${LLVM_LIBRARY_DIR}/libclangdMain.a")
   return()
 endif()
 
+# Without the stock clangd-N (tools/reapcheck does not install it: running
+# the check needs no editor) its runtime libraries are missing as well.
+if(NOT EXISTS "${LLVM_TOOLS_BINARY_DIR}/clangd")
+  message(STATUS "reapcheck: no reapcheck-clangd: ${LLVM_TOOLS_BINARY_DIR}/clangd "
+                 "is missing (install clangd-${LLVM_VERSION_MAJOR}; tools/test does)")
+  return()
+endif()
+
 # The sonames the stock clangd-N links.  The remote-index archives were
 # compiled against exactly those gRPC/protobuf versions, so they win over
 # whatever else happens to be installed.
