@@ -172,8 +172,13 @@ endforeach()
 
 add_executable(reapcheck-clangd
   tools/clangd/ClangdMain.cpp
+  tools/clangd/ClangdConfig.cpp
+  tools/clangd/LspRewriter.cpp
+  tools/clangd/OptionErrors.cpp
+  tools/clangd/UserConfig.cpp
   $<TARGET_OBJECTS:reapcheck_checks>)
-target_include_directories(reapcheck-clangd SYSTEM PRIVATE ${LLVM_INCLUDE_DIRS})
+target_include_directories(reapcheck-clangd SYSTEM PRIVATE
+  ${LLVM_INCLUDE_DIRS} ${CLANG_INCLUDE_DIRS})
 target_compile_options(reapcheck-clangd PRIVATE ${_llvm_defs})
 if(NOT LLVM_ENABLE_RTTI)
   target_compile_options(reapcheck-clangd PRIVATE -fno-rtti)
@@ -190,6 +195,17 @@ if(NOT EXISTS "${_reapcheck_resource_dir}/include/stddef.h")
                   "will need --resource-dir")
   set(_reapcheck_resource_dir "")
 endif()
+# Where the check's documentation is, for the diagnostics' links.
+if(NOT DEFINED REAPCHECK_DOC_HTML)
+  set(REAPCHECK_DOC_HTML "")
+  set(REAPCHECK_DOC_HTML_INSTALLED "")
+  set(REAPCHECK_DOC_RST "${CMAKE_CURRENT_SOURCE_DIR}/docs/process/unreaped-child.rst")
+endif()
 target_compile_definitions(reapcheck-clangd PRIVATE
   REAPCHECK_LLVM_MAJOR=${LLVM_VERSION_MAJOR}
-  REAPCHECK_CLANGD_RESOURCE_DIR="${_reapcheck_resource_dir}")
+  REAPCHECK_LLVM_VERSION="${LLVM_PACKAGE_VERSION}"
+  REAPCHECK_VERSION="${PROJECT_VERSION}"
+  REAPCHECK_CLANGD_RESOURCE_DIR="${_reapcheck_resource_dir}"
+  REAPCHECK_DOC_INSTALLED="${REAPCHECK_DOC_HTML_INSTALLED}"
+  REAPCHECK_DOC_BUILT="${REAPCHECK_DOC_HTML}"
+  REAPCHECK_DOC_SOURCE="${REAPCHECK_DOC_RST}")
