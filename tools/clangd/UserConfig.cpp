@@ -5,6 +5,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
 #include <chrono>
 #include <cstdlib>
@@ -71,6 +72,8 @@ bool UserConfigDefaults::install() {
   HadUserFile = !UserPath.empty() && readFile(UserPath, LastUserText);
   if (!writeFile(CombinedPath, std::string(Header) + LastUserText))
     return false;
+  // A clangd killed by a signal leaves at most the two empty directories.
+  llvm::sys::RemoveFileOnSignal(CombinedPath);
   return setenv("XDG_CONFIG_HOME", Dir.c_str(), /*overwrite=*/1) == 0;
 }
 
