@@ -28,7 +28,6 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cstdlib>
@@ -156,12 +155,26 @@ static int runClangd(int Argc, char **Argv) {
                                    Args.data());
 }
 
+/// True for --version in any spelling llvm::cl accepts.
+static bool asksVersion(int Argc, char **Argv) {
+  for (int I = 1; I < Argc; ++I) {
+    llvm::StringRef Arg = Argv[I];
+    if (Arg == "-version" || Arg == "--version")
+      return true;
+  }
+  return false;
+}
+
 int main(int Argc, char **Argv) {
-  llvm::cl::AddExtraVersionPrinter(printReapcheckVersion);
   const Mode RunMode = modeOf(Argc, Argv);
   // clangd exit()s right after printing these: nothing to set up or undo.
-  if (RunMode == Mode::Informational)
+  if (RunMode == Mode::Informational) {
+    // clangd installs its own version printer, which replaces llvm::cl's
+    // extra printers: our line goes first instead.
+    if (asksVersion(Argc, Argv))
+      printReapcheckVersion(llvm::outs());
     return runClangd(Argc, Argv);
+  }
 
   // Before any other thread exists: install() changes the environment.
   reapcheck::UserConfigDefaults Defaults;
