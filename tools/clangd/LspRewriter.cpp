@@ -68,17 +68,34 @@ bool isOurs(const json::Object &Diag) {
   return Code && *Code == CheckName;
 }
 
-/// Points the documentation link of this check's diagnostics at our page.
+/// A configuration diagnostic about one of this check's options.
+bool isAboutOurOptions(const json::Object &Diag) {
+  std::optional<llvm::StringRef> Code = Diag.getString("code");
+  std::optional<llvm::StringRef> Message = Diag.getString("message");
+  return Code && *Code == ConfigCode && Message &&
+         Message->contains(std::string("'") + CheckName + ".");
+}
+
+/// Points the documentation link of this check's diagnostics at our page,
+/// and that of errors in its options at the page's Options section (clangd
+/// 22 links those to a clang.llvm.org page that does not exist either).
 bool linkDocumentation(json::Array &Diags, const RewriteSettings &Settings) {
-  if (Settings.DocumentationURL.empty())
+  const std::string &Page = Settings.DocumentationURL;
+  if (Page.empty())
     return false;
+  const std::string OptionsSection =
+      llvm::StringRef(Page).ends_with(".html") ? Page + "#options" : Page;
   bool Changed = false;
   for (json::Value &Value : Diags) {
     json::Object *Diag = Value.getAsObject();
-    if (!Diag || !isOurs(*Diag))
+    if (!Diag)
       continue;
-    (*Diag)["codeDescription"] =
-        json::Object{{"href", Settings.DocumentationURL}};
+    if (isOurs(*Diag))
+      (*Diag)["codeDescription"] = json::Object{{"href", Page}};
+    else if (isAboutOurOptions(*Diag))
+      (*Diag)["codeDescription"] = json::Object{{"href", OptionsSection}};
+    else
+      continue;
     Changed = true;
   }
   return Changed;
@@ -200,8 +217,8 @@ std::optional<std::string> rewriteOutgoing(llvm::StringRef Body,
         *Path == Settings.CombinedConfigPath)
       Changed |= moveToUserConfig(*Params, *Diags, Settings);
   } else {
-    Changed |= linkDocumentation(*Diags, Settings);
     Changed |= addConfigProblems(*Path, *Diags, Settings);
+    Changed |= linkDocumentation(*Diags, Settings);
   }
   if (!Changed)
     return std::nullopt;

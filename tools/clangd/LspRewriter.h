@@ -6,8 +6,9 @@
 // message to the real stdout, editing textDocument/publishDiagnostics:
 //
 //   - this check's diagnostics get codeDescription.href pointing at this
-//     check's documentation (clangd would link a page of clang.llvm.org
-//     that does not exist for an out-of-tree check);
+//     check's documentation, errors in its options at the page's Options
+//     section (clangd would link pages of clang.llvm.org that do not exist
+//     for an out-of-tree check);
 //   - for a C/C++ file, the check's configuration problems (OptionErrors.h)
 //     are added as diagnostics at the top of the file, unless clangd
 //     already published them (clangd 22 does);
