@@ -103,9 +103,11 @@ static bool ownResourceDirWorks(const char *Argv0) {
 static std::string documentationURL(const char *Argv0) {
   const std::string Exe = llvm::sys::fs::getMainExecutable(
       Argv0, reinterpret_cast<void *>(&anchor));
-  llvm::SmallString<256> Installed(
-      llvm::sys::path::parent_path(llvm::sys::path::parent_path(Exe)));
-  llvm::sys::path::append(Installed, REAPCHECK_DOC_INSTALLED);
+  llvm::SmallString<256> Installed;
+  if (!Exe.empty() && !llvm::StringRef(REAPCHECK_DOC_INSTALLED).empty()) {
+    Installed = llvm::sys::path::parent_path(llvm::sys::path::parent_path(Exe));
+    llvm::sys::path::append(Installed, REAPCHECK_DOC_INSTALLED);
+  }
   for (llvm::StringRef Candidate :
        {llvm::StringRef(Installed), llvm::StringRef(REAPCHECK_DOC_BUILT),
         llvm::StringRef(REAPCHECK_DOC_SOURCE)}) {
@@ -115,23 +117,24 @@ static std::string documentationURL(const char *Argv0) {
   return "";
 }
 
-enum class Mode { Informational, Check, Lsp };
+enum class Mode { Informational, NotLsp, Lsp };
 
 /// What clangd is asked to do: print a help or version text and exit(),
-/// check one file (--check), or serve LSP over stdio (anything else but the
-/// lit-test and XPC modes, which are left alone like --check).
+/// something else than LSP over stdout (--check, the lit-test and XPC
+/// modes), or serve LSP over stdio.
 static Mode modeOf(int Argc, char **Argv) {
-  Mode Result = std::getenv("CLANGD_AS_XPC_SERVICE") ? Mode::Check : Mode::Lsp;
+  Mode Result = std::getenv("CLANGD_AS_XPC_SERVICE") ? Mode::NotLsp : Mode::Lsp;
   for (int I = 1; I < Argc; ++I) {
     llvm::StringRef Arg = Argv[I];
     if (!Arg.consume_front("-"))
       continue;
     Arg.consume_front("-");
-    if (Arg.starts_with("help") || Arg == "version" || Arg.starts_with("print-"))
+    if (Arg.starts_with("help") || Arg == "version" ||
+        Arg.starts_with("print-"))
       return Mode::Informational;
     if (Arg == "check" || Arg.starts_with("check=") ||
         Arg.starts_with("lit-test") || Arg.starts_with("input-style"))
-      Result = Mode::Check;
+      Result = Mode::NotLsp;
   }
   return Result;
 }

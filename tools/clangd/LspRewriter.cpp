@@ -28,17 +28,15 @@ std::string uriOfPath(llvm::StringRef Path) {
   return URI;
 }
 
-namespace {
-
 namespace json = llvm::json;
 
-const char CheckName[] = "process-unreaped-child";
-const char ConfigCode[] = "clang-tidy-config";
-const char LatencyWarning[] =
+static const char CheckName[] = "process-unreaped-child";
+static const char ConfigCode[] = "clang-tidy-config";
+static const char LatencyWarning[] =
     "Latency of clang-tidy check 'process-unreaped-child' is not known.";
 
 /// The path of a file:// URI, or nullopt for any other scheme.
-std::optional<std::string> pathOfURI(llvm::StringRef URI) {
+static std::optional<std::string> pathOfURI(llvm::StringRef URI) {
   if (!URI.consume_front("file://"))
     return std::nullopt;
   std::string Path;
@@ -56,20 +54,20 @@ std::optional<std::string> pathOfURI(llvm::StringRef URI) {
 }
 
 /// clangd capitalises the first letter of every diagnostic message.
-std::string capitalized(llvm::StringRef Message) {
+static std::string capitalized(llvm::StringRef Message) {
   std::string Text = Message.str();
   if (!Text.empty())
     Text[0] = llvm::toUpper(Text[0]);
   return Text;
 }
 
-bool isOurs(const json::Object &Diag) {
+static bool isOurs(const json::Object &Diag) {
   std::optional<llvm::StringRef> Code = Diag.getString("code");
   return Code && *Code == CheckName;
 }
 
 /// A configuration diagnostic about one of this check's options.
-bool isAboutOurOptions(const json::Object &Diag) {
+static bool isAboutOurOptions(const json::Object &Diag) {
   std::optional<llvm::StringRef> Code = Diag.getString("code");
   std::optional<llvm::StringRef> Message = Diag.getString("message");
   return Code && *Code == ConfigCode && Message &&
@@ -79,7 +77,8 @@ bool isAboutOurOptions(const json::Object &Diag) {
 /// Points the documentation link of this check's diagnostics at our page,
 /// and that of errors in its options at the page's Options section (clangd
 /// 22 links those to a clang.llvm.org page that does not exist either).
-bool linkDocumentation(json::Array &Diags, const RewriteSettings &Settings) {
+static bool linkDocumentation(json::Array &Diags,
+                              const RewriteSettings &Settings) {
   const std::string &Page = Settings.DocumentationURL;
   if (Page.empty())
     return false;
@@ -101,7 +100,7 @@ bool linkDocumentation(json::Array &Diags, const RewriteSettings &Settings) {
   return Changed;
 }
 
-json::Object topOfFile() {
+static json::Object topOfFile() {
   json::Object Start{{"line", 0}, {"character", 0}};
   json::Object End = Start;
   return json::Object{{"start", std::move(Start)}, {"end", std::move(End)}};
@@ -109,8 +108,8 @@ json::Object topOfFile() {
 
 /// Adds the check's configuration problems for a source file, unless clangd
 /// already published configuration diagnostics of its own.
-bool addConfigProblems(llvm::StringRef Path, json::Array &Diags,
-                       const RewriteSettings &Settings) {
+static bool addConfigProblems(llvm::StringRef Path, json::Array &Diags,
+                              const RewriteSettings &Settings) {
   for (const json::Value &Value : Diags) {
     const json::Object *Diag = Value.getAsObject();
     std::optional<llvm::StringRef> Code =
@@ -133,7 +132,7 @@ bool addConfigProblems(llvm::StringRef Path, json::Array &Diags,
 
 /// True when clangd runs checks of unknown latency: the user's config sets
 /// Loose or None, or sets nothing and our default (Loose) is in place.
-bool unknownLatencyRuns(const RewriteSettings &Settings) {
+static bool unknownLatencyRuns(const RewriteSettings &Settings) {
   if (Settings.CombinedConfigPath.empty())
     return false; // our default is not in place: clangd's Strict is
   std::optional<std::string> Filter =
@@ -143,8 +142,8 @@ bool unknownLatencyRuns(const RewriteSettings &Settings) {
 
 /// Drops clangd's "only runs if FastCheckFilter is Loose" warning about this
 /// check when the filter in force lets it run.
-bool dropNeedlessLatencyWarning(json::Array &Diags,
-                                const RewriteSettings &Settings) {
+static bool dropNeedlessLatencyWarning(json::Array &Diags,
+                                       const RewriteSettings &Settings) {
   auto Needless = [&](const json::Value &Value) {
     const json::Object *Diag = Value.getAsObject();
     std::optional<llvm::StringRef> Message =
@@ -163,8 +162,8 @@ bool dropNeedlessLatencyWarning(json::Array &Diags,
 
 /// Diagnostics of the combined user config belong to the user's own file,
 /// whose lines start further up.
-bool moveToUserConfig(json::Object &Params, json::Array &Diags,
-                      const RewriteSettings &Settings) {
+static bool moveToUserConfig(json::Object &Params, json::Array &Diags,
+                             const RewriteSettings &Settings) {
   Params["uri"] = uriOfPath(Settings.UserConfigPath);
   for (json::Value &Value : Diags) {
     json::Object *Diag = Value.getAsObject();
@@ -183,13 +182,11 @@ bool moveToUserConfig(json::Object &Params, json::Array &Diags,
   return true;
 }
 
-bool isClangdConfig(llvm::StringRef Path, const RewriteSettings &Settings) {
+static bool isClangdConfig(llvm::StringRef Path,
+                           const RewriteSettings &Settings) {
   return llvm::sys::path::filename(Path) == ".clangd" ||
-         Path == Settings.CombinedConfigPath ||
-         Path == Settings.UserConfigPath;
+         Path == Settings.CombinedConfigPath || Path == Settings.UserConfigPath;
 }
-
-} // namespace
 
 std::optional<std::string> rewriteOutgoing(llvm::StringRef Body,
                                            const RewriteSettings &Settings) {
@@ -202,7 +199,8 @@ std::optional<std::string> rewriteOutgoing(llvm::StringRef Body,
   }
   json::Object *Object = Message->getAsObject();
   json::Object *Params = Object ? Object->getObject("params") : nullptr;
-  if (!Params || Object->getString("method") != "textDocument/publishDiagnostics")
+  if (!Params ||
+      Object->getString("method") != "textDocument/publishDiagnostics")
     return std::nullopt;
   std::optional<llvm::StringRef> URI = Params->getString("uri");
   json::Array *Diags = Params->getArray("diagnostics");
@@ -229,9 +227,7 @@ std::optional<std::string> rewriteOutgoing(llvm::StringRef Body,
   return Text;
 }
 
-namespace {
-
-bool writeAll(int Fd, llvm::StringRef Data) {
+static bool writeAll(int Fd, llvm::StringRef Data) {
   while (!Data.empty()) {
     ssize_t N = ::write(Fd, Data.data(), Data.size());
     if (N < 0 && errno == EINTR)
@@ -243,12 +239,13 @@ bool writeAll(int Fd, llvm::StringRef Data) {
   return true;
 }
 
-const char LengthHeader[] = "content-length:";
+static const char LengthHeader[] = "content-length:";
 
 /// Splits the next complete LSP message off the front of Buffer into Body.
 /// Returns false when more bytes are needed.  Bytes that do not start an
 /// LSP header are handed to Raw instead (a non-LSP mode of clangd).
-bool nextMessage(std::string &Buffer, std::string &Body, std::string &Raw) {
+static bool nextMessage(std::string &Buffer, std::string &Body,
+                        std::string &Raw) {
   Body.clear();
   Raw.clear();
   llvm::StringRef Rest(Buffer);
@@ -282,8 +279,6 @@ bool nextMessage(std::string &Buffer, std::string &Body, std::string &Raw) {
   return true;
 }
 
-} // namespace
-
 void StdoutFilter::copyLoop(int From, int To) {
   std::string Buffer, Body, Raw;
   char Chunk[1 << 16];
@@ -302,8 +297,8 @@ void StdoutFilter::copyLoop(int From, int To) {
       }
       std::optional<std::string> Edited = rewriteOutgoing(Body, Settings);
       const std::string &Out = Edited ? *Edited : Body;
-      std::string Header = "Content-Length: " + std::to_string(Out.size()) +
-                           "\r\n\r\n";
+      std::string Header =
+          "Content-Length: " + std::to_string(Out.size()) + "\r\n\r\n";
       Open = writeAll(To, Header) && writeAll(To, Out);
     }
   }

@@ -35,9 +35,9 @@
 namespace reapcheck {
 
 struct RewriteSettings {
-  std::string DocumentationURL; // href for this check's diagnostics
-  std::string UserConfigPath;   // the user's own clangd/config.yaml
-  std::string CombinedConfigPath; // the file clangd reads instead (or empty)
+  std::string DocumentationURL;     // href for this check's diagnostics
+  std::string UserConfigPath;       // the user's own clangd/config.yaml
+  std::string CombinedConfigPath;   // the file clangd reads instead (or empty)
   unsigned CombinedConfigShift = 0; // lines before the user's text in it
 };
 

@@ -16,11 +16,12 @@
 #include <memory>
 
 namespace reapcheck {
-namespace {
 
 using clang::tidy::ClangTidyOptions;
 
-const char CheckName[] = "process-unreaped-child";
+static const char CheckName[] = "process-unreaped-child";
+
+namespace {
 
 /// Keeps what the check says while it is being constructed.
 class ProblemCollector : public clang::DiagnosticConsumer {
@@ -37,13 +38,15 @@ public:
     // ClangTidyContext appends the pseudo check name, as clangd strips it.
     llvm::StringRef Message = Text;
     Message.consume_back(" [clang-tidy-config]");
-    Problems.push_back({Level >= clang::DiagnosticsEngine::Error,
-                        Message.str()});
+    Problems.push_back(
+        {Level >= clang::DiagnosticsEngine::Error, Message.str()});
   }
 };
 
+} // namespace
+
 /// The directories from the root down to File's own.
-llvm::SmallVector<std::string, 8> ancestorsOf(llvm::StringRef File) {
+static llvm::SmallVector<std::string, 8> ancestorsOf(llvm::StringRef File) {
   llvm::SmallVector<std::string, 8> Dirs;
   for (llvm::StringRef Dir = llvm::sys::path::parent_path(File); !Dir.empty();
        Dir = llvm::sys::path::parent_path(Dir)) {
@@ -54,13 +57,13 @@ llvm::SmallVector<std::string, 8> ancestorsOf(llvm::StringRef File) {
   return {Dirs.rbegin(), Dirs.rend()};
 }
 
-void applyClangdConfig(llvm::StringRef Path, ClangTidyOptions &Options) {
+static void applyClangdConfig(llvm::StringRef Path, ClangTidyOptions &Options) {
   for (auto &[Name, Value] : readClangdConfigFile(Path).CheckOptions)
     Options.CheckOptions[Name] = ClangTidyOptions::ClangTidyValue(Value);
 }
 
-ClangTidyOptions optionsFor(llvm::StringRef File,
-                            llvm::StringRef UserConfigPath) {
+static ClangTidyOptions optionsFor(llvm::StringRef File,
+                                   llvm::StringRef UserConfigPath) {
   clang::tidy::FileOptionsProvider TidyFiles{
       clang::tidy::ClangTidyGlobalOptions(), ClangTidyOptions(),
       ClangTidyOptions()};
@@ -76,8 +79,6 @@ ClangTidyOptions optionsFor(llvm::StringRef File,
   Options.Checks = std::string("-*,") + CheckName;
   return Options;
 }
-
-} // namespace
 
 std::vector<ConfigProblem> checkConfigProblems(llvm::StringRef File,
                                                llvm::StringRef UserConfigPath) {

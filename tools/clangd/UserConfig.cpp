@@ -1,4 +1,4 @@
-//===--- UserConfig.cpp - reapcheck's defaults under the user's clangd config ===//
+//===--- UserConfig.cpp - defaults under the user's clangd config ---------===//
 
 #include "UserConfig.h"
 #include "llvm/ADT/SmallString.h"

@@ -1,4 +1,4 @@
-//===--- UserConfig.h - reapcheck's defaults under the user's clangd config ===//
+//===--- UserConfig.h - defaults under the user's clangd config -----------===//
 //
 // clangd drops a clang-tidy check whose latency it has not measured unless
 // ClangTidy.FastCheckFilter is Loose or None, and it measured only upstream
