@@ -2,6 +2,7 @@
 
 #include "UserConfig.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -18,11 +19,32 @@ static const char Header[] =
     "# (the file named below), which overrides them.\n"
     "Diagnostics:\n"
     "  ClangTidy:\n"
-    "    FastCheckFilter: Loose\n"
-    "---\n";
+    "    FastCheckFilter: Loose\n";
 
 unsigned UserConfigDefaults::linesBeforeUserConfig() {
-  return llvm::StringRef(Header).count('\n');
+  return llvm::StringRef(Header).count('\n') + 1; // and the separator line
+}
+
+/// The combined text.  The line between our fragment and the user's text
+/// starts the user's first document, unless that text starts one itself or
+/// has none (only comments): an empty document would be a config error.
+static std::string combine(llvm::StringRef UserText) {
+  bool HasContent = false;
+  bool StartsDocument = false;
+  llvm::SmallVector<llvm::StringRef, 32> Lines;
+  UserText.split(Lines, '\n');
+  for (llvm::StringRef Line : Lines) {
+    llvm::StringRef Trimmed = Line.trim();
+    if (Trimmed.empty() || Trimmed.starts_with("#"))
+      continue;
+    HasContent = true;
+    StartsDocument = Trimmed.starts_with("---");
+    break;
+  }
+  std::string Text = Header;
+  Text += HasContent && !StartsDocument ? "---\n" : "# (your config)\n";
+  Text += UserText.str();
+  return Text;
 }
 
 static bool readFile(llvm::StringRef Path, std::string &Text) {
@@ -70,7 +92,7 @@ bool UserConfigDefaults::install() {
   if (llvm::sys::fs::create_directory(ClangdDir))
     return false;
   HadUserFile = !UserPath.empty() && readFile(UserPath, LastUserText);
-  if (!writeFile(CombinedPath, std::string(Header) + LastUserText))
+  if (!writeFile(CombinedPath, combine(LastUserText)))
     return false;
   // A clangd killed by a signal leaves at most the two empty directories.
   llvm::sys::RemoveFileOnSignal(CombinedPath);
@@ -82,7 +104,7 @@ void UserConfigDefaults::refresh() {
   bool HasFile = !UserPath.empty() && readFile(UserPath, Text);
   if (HasFile == HadUserFile && Text == LastUserText)
     return;
-  if (writeFile(CombinedPath, std::string(Header) + Text)) {
+  if (writeFile(CombinedPath, combine(Text))) {
     HadUserFile = HasFile;
     LastUserText = std::move(Text);
   }
