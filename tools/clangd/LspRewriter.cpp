@@ -4,6 +4,7 @@
 #include "ClangdConfig.h"
 #include "OptionErrors.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -106,25 +107,31 @@ static json::Object topOfFile() {
   return json::Object{{"start", std::move(Start)}, {"end", std::move(End)}};
 }
 
-/// Adds the check's configuration problems for a source file, unless clangd
-/// already published configuration diagnostics of its own.
+/// Adds the check's configuration problems for a source file, except those
+/// clangd published itself (clangd 22 does).
 static bool addConfigProblems(llvm::StringRef Path, json::Array &Diags,
                               const RewriteSettings &Settings) {
+  llvm::StringSet<> Published;
   for (const json::Value &Value : Diags) {
     const json::Object *Diag = Value.getAsObject();
     std::optional<llvm::StringRef> Code =
         Diag ? Diag->getString("code") : std::nullopt;
-    if (Code && *Code == ConfigCode)
-      return false;
+    std::optional<llvm::StringRef> Message =
+        Diag ? Diag->getString("message") : std::nullopt;
+    if (Code && *Code == ConfigCode && Message)
+      Published.insert(*Message);
   }
   bool Changed = false;
   for (const ConfigProblem &Problem :
        checkConfigProblems(Path, Settings.UserConfigPath)) {
+    std::string Message = capitalized(Problem.Message);
+    if (Published.contains(Message))
+      continue;
     Diags.push_back(json::Object{{"range", topOfFile()},
                                  {"severity", Problem.IsError ? 1 : 2},
                                  {"source", "clang-tidy"},
                                  {"code", ConfigCode},
-                                 {"message", capitalized(Problem.Message)}});
+                                 {"message", std::move(Message)}});
     Changed = true;
   }
   return Changed;
