@@ -133,11 +133,15 @@ UserConfigDefaults::~UserConfigDefaults() {
   }
   if (Dir.empty())
     return;
-  llvm::sys::fs::remove(CombinedPath);
+  // Best effort: a leftover temporary directory harms nobody.
   llvm::SmallString<256> ClangdDir(Dir);
   llvm::sys::path::append(ClangdDir, "clangd");
-  llvm::sys::fs::remove(ClangdDir);
-  llvm::sys::fs::remove(Dir);
+  for (llvm::StringRef Path :
+       {llvm::StringRef(CombinedPath), llvm::StringRef(ClangdDir),
+        llvm::StringRef(Dir)}) {
+    std::error_code Ignored = llvm::sys::fs::remove(Path);
+    (void)Ignored;
+  }
 }
 
 } // namespace reapcheck
