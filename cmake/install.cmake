@@ -77,17 +77,23 @@ set(REAPCHECK_PACKAGE_CLANG_TIDY "${LLVM_TOOLS_BINARY_DIR}/clang-tidy")
 set(REAPCHECK_PACKAGE_PLUGIN
   "${REAPCHECK_INSTALL_PLUGINDIR}/${CMAKE_SHARED_MODULE_PREFIX}reapcheck${CMAKE_SHARED_MODULE_SUFFIX}")
 set(REAPCHECK_PACKAGE_BINDIR "${CMAKE_INSTALL_BINDIR}")
+# The real package file only works from the install prefix (its paths are
+# relative to it), so it is generated out of find_package's sight...
 configure_package_config_file(
   "${CMAKE_CURRENT_LIST_DIR}/reapcheckConfig.cmake.in"
-  "${CMAKE_CURRENT_BINARY_DIR}/reapcheckConfig.cmake"
+  "${CMAKE_CURRENT_BINARY_DIR}/package/reapcheckConfig.cmake"
   INSTALL_DESTINATION "${REAPCHECK_INSTALL_CMAKEDIR}"
   PATH_VARS REAPCHECK_PACKAGE_PLUGIN REAPCHECK_PACKAGE_BINDIR)
+# ...and the build directory gets one that refuses with what to do instead:
+# when find_package fails, CMake suggests -Dreapcheck_DIR=<the build dir>.
+configure_file("${CMAKE_CURRENT_LIST_DIR}/reapcheckBuildTreeConfig.cmake.in"
+  "${CMAKE_CURRENT_BINARY_DIR}/reapcheckConfig.cmake" @ONLY)
 # 0.x: minor versions may break the package's variables.
 write_basic_package_version_file(
   "${CMAKE_CURRENT_BINARY_DIR}/reapcheckConfigVersion.cmake"
   VERSION "${PROJECT_VERSION}"
   COMPATIBILITY SameMinorVersion)
 install(FILES
-  "${CMAKE_CURRENT_BINARY_DIR}/reapcheckConfig.cmake"
+  "${CMAKE_CURRENT_BINARY_DIR}/package/reapcheckConfig.cmake"
   "${CMAKE_CURRENT_BINARY_DIR}/reapcheckConfigVersion.cmake"
   DESTINATION "${REAPCHECK_INSTALL_CMAKEDIR}")

@@ -49,6 +49,21 @@ config.substitutions.append(('%llvm_major', major))
 config.substitutions.append(('%FileCheck', '%s/FileCheck' % llvm_bin))
 config.available_features.add('llvm-%s' % major)
 
+# A python3 that can import docutils (test/docs).  Debian's python3-docutils,
+# which tools/test installs, belongs to /usr/bin/python3, and another python3
+# may come first on PATH.  Without one, the docs tests fail on the import.
+import subprocess
+python_docutils = 'python3'
+for candidate in ['/usr/bin/python3', 'python3']:
+    try:
+        subprocess.run([candidate, '-c', 'import docutils'], check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    except (OSError, subprocess.CalledProcessError):
+        continue
+    python_docutils = candidate
+    break
+config.substitutions.append(('%python_docutils', python_docutils))
+
 # Another installed major, for the load-time version guard test.
 for other in ['22', '19', '16', '15', '14']:
     if other != major and os.path.exists('/usr/lib/llvm-%s/bin/clang-tidy' % other):

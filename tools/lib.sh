@@ -22,30 +22,99 @@ apt_install() {
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$@" >/dev/null
 }
 
-# Packages one LLVM major needs: headers and CMake files for the plugin,
-# clang-tidy to load it, clang to compile examples, FileCheck/lit.
-ensure_llvm() {
-  local n=$1 missing=()
-  [ -f "/usr/lib/llvm-$n/lib/cmake/clang/ClangConfig.cmake" ] || missing+=("libclang-$n-dev")
-  [ -f "/usr/lib/llvm-$n/lib/cmake/llvm/LLVMConfig.cmake" ] || missing+=("llvm-$n-dev")
-  [ -x "/usr/lib/llvm-$n/bin/clang-tidy" ] || missing+=("clang-tidy-$n")
-  [ -x "/usr/lib/llvm-$n/bin/clang" ] || missing+=("clang-$n")
-  [ -x "/usr/lib/llvm-$n/bin/FileCheck" ] || missing+=("llvm-$n-tools")
-  [ -x "/usr/lib/llvm-$n/bin/clangd" ] || missing+=("clangd-$n")
-  apt_install "${missing[@]}"
+# Where the Debian LLVM packages put each major: $REAPCHECK_LLVM_ROOT/llvm-N.
+# A parameter only so that test/tools/llvm-detection.test can point the
+# detection below at a fake tree.
+REAPCHECK_LLVM_ROOT=${REAPCHECK_LLVM_ROOT:-/usr/lib}
+
+# Prints the Debian packages (one a line) that building and running the check
+# against LLVM major N still needs.  Each file is one the build itself uses,
+# owned by that package: a file another package also ships is no proof (the
+# clang-N package carries lib/cmake/clang/ClangConfig.cmake without a single
+# static library of libclang-N-dev).
+llvm_missing_packages() {
+  local p="$REAPCHECK_LLVM_ROOT/llvm-$1" n=$1
+  if [ ! -f "$p/lib/libclangTidy.a" ] || [ ! -f "$p/lib/libclangTidyMain.a" ] ||
+    [ ! -f "$p/include/clang-tidy/ClangTidyCheck.h" ]; then
+    echo "libclang-$n-dev"
+  fi
+  [ -f "$p/lib/cmake/llvm/LLVMConfig.cmake" ] || echo "llvm-$n-dev"
+  # ClangConfig.cmake comes with clang-N, which also compiles the build.
+  if [ ! -f "$p/lib/cmake/clang/ClangConfig.cmake" ] || [ ! -x "$p/bin/clang++" ]; then
+    echo "clang-$n"
+  fi
+  # The clang-tidy that loads the plugin.
+  [ -x "$p/bin/clang-tidy" ] || echo "clang-tidy-$n"
 }
 
+# Prints the packages only the test suite needs for major N: FileCheck and
+# friends, and the stock clangd whose runtime libraries reapcheck-clangd links.
+llvm_test_missing_packages() {
+  local p="$REAPCHECK_LLVM_ROOT/llvm-$1" n=$1
+  [ -x "$p/bin/FileCheck" ] || echo "llvm-$n-tools"
+  [ -x "$p/bin/clangd" ] || echo "clangd-$n"
+}
+
+# True when major N can build the plugin and reapcheck-tidy as it is now.
+llvm_buildable() {
+  [ -z "$(llvm_missing_packages "$1")" ]
+}
+
+# What tools/reapcheck needs for major N.
+ensure_llvm() {
+  # shellcheck disable=SC2046
+  apt_install $(llvm_missing_packages "$1")
+}
+
+# What tools/test needs for major N.
+ensure_llvm_for_tests() {
+  # shellcheck disable=SC2046
+  apt_install $(llvm_missing_packages "$1") $(llvm_test_missing_packages "$1")
+}
+
+# What running the check needs besides LLVM (tools/reapcheck): the build
+# tools and the C library headers the checked code includes.
 ensure_base() {
   local missing=()
   command -v cmake >/dev/null || missing+=(cmake)
   command -v ninja >/dev/null || missing+=(ninja-build)
   command -v python3 >/dev/null || missing+=(python3)
-  command -v git >/dev/null || missing+=(git)
-  [ -f /usr/include/boost/process.hpp ] || missing+=(libboost1.81-dev)
   [ -f /usr/include/pty.h ] || missing+=(libc6-dev)
-  # test/integration installs the reapcheck hook with the real pre-commit.
-  command -v pre-commit >/dev/null || missing+=(pre-commit)
   apt_install "${missing[@]}"
+}
+
+# What only the test suite needs, on top of ensure_base (tools/test).  One
+# entry a line: a proof that it is installed (a file, or cmd:NAME for a
+# command on PATH), then the Debian package, then who needs it.
+TEST_PACKAGES=(
+  "/usr/include/boost/process.hpp libboost1.81-dev"    # test/boost, examples
+  "cmd:git git"                                        # pre-commit test, clean-checkout check
+  "cmd:pre-commit pre-commit"                          # test/integration/pre-commit.test
+  "/usr/lib/python3/dist-packages/docutils/__init__.py python3-docutils" # test/docs
+)
+
+ensure_test_packages() {
+  local entry proof package missing=()
+  for entry in "${TEST_PACKAGES[@]}"; do
+    proof=${entry%% *}
+    package=${entry#* }
+    case $proof in
+      cmd:*) command -v "${proof#cmd:}" >/dev/null || missing+=("$package") ;;
+      *) [ -e "$proof" ] || missing+=("$package") ;;
+    esac
+  done
+  apt_install "${missing[@]}"
+}
+
+# The majors tools/test runs without arguments: the default one and 22 (the
+# version-guard test loads one major's plugin into another's clang-tidy),
+# plus 14, 15 and 16 when they can really build.
+default_majors() {
+  local n majors=("$DEFAULT_MAJOR" 22)
+  for n in 14 15 16; do
+    if llvm_buildable "$n"; then majors+=("$n"); fi
+  done
+  echo "${majors[@]}"
 }
 
 build_dir_for() {
@@ -68,13 +137,15 @@ lit_for() {
 build_major() {
   local n=$1 dir
   dir=$(build_dir_for "$n")
+  # The logs stay inside the (ignored) build directory.
+  mkdir -p "$dir"
   if [ ! -f "$dir/build.ninja" ]; then
     cmake -S "$REAPCHECK_ROOT" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release \
       -DREAPCHECK_LLVM_MAJOR="$n" -DCMAKE_CXX_COMPILER="/usr/lib/llvm-$n/bin/clang++" \
-      >"$dir.configure.log" 2>&1 || { cat "$dir.configure.log" >&2; return 1; }
+      >"$dir/reapcheck-configure.log" 2>&1 || { cat "$dir/reapcheck-configure.log" >&2; return 1; }
   fi
-  if ! ninja -C "$dir" >"$dir.build.log" 2>&1; then
-    cat "$dir.build.log" >&2
+  if ! ninja -C "$dir" >"$dir/reapcheck-build.log" 2>&1; then
+    cat "$dir/reapcheck-build.log" >&2
     say "build for LLVM $n failed"
     return 1
   fi

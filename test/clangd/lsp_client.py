@@ -22,8 +22,10 @@ exact document version and prints them:
     open leak.c version 1: 1 diagnostic
       warning 7:14-7:18 source=clang-tidy code=process-unreaped-child
         message: Child process 'pid' started by 'fork' is never reaped
+        doc: file:///.../unreaped-child.html
 
-Positions are LSP's, counted from zero (line 7 is the editor's line 8).
+Positions are LSP's, counted from zero (line 7 is the editor's line 8);
+doc is the diagnostic's documentation link (codeDescription.href).
 Arguments after `--` go to clangd.  clangd's stderr goes to --log.  The exit
 status is clangd's, or 2 when clangd times out or breaks the protocol.
 """
@@ -162,6 +164,9 @@ def print_diagnostics(header, diagnostics):
             diag.get('code', '-')))
         for line in diag['message'].splitlines():
             print('    message: ' + line if line else '    message:')
+        href = diag.get('codeDescription', {}).get('href')
+        if href:
+            print('    doc: ' + href)
         for related in diag.get('relatedInformation', []):
             where = related['location']
             print('    related %s %s: %s' % (

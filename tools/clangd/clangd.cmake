@@ -31,6 +31,14 @@ if(NOT TARGET clangdMain OR NOT EXISTS "${LLVM_LIBRARY_DIR}/libclangdMain.a")
   return()
 endif()
 
+# Without the stock clangd-N (tools/reapcheck does not install it: running
+# the check needs no editor) its runtime libraries are missing as well.
+if(NOT EXISTS "${LLVM_TOOLS_BINARY_DIR}/clangd")
+  message(STATUS "reapcheck: no reapcheck-clangd: ${LLVM_TOOLS_BINARY_DIR}/clangd "
+                 "is missing (install clangd-${LLVM_VERSION_MAJOR}; tools/test does)")
+  return()
+endif()
+
 # The sonames the stock clangd-N links.  The remote-index archives were
 # compiled against exactly those gRPC/protobuf versions, so they win over
 # whatever else happens to be installed.
@@ -164,8 +172,13 @@ endforeach()
 
 add_executable(reapcheck-clangd
   tools/clangd/ClangdMain.cpp
+  tools/clangd/ClangdConfig.cpp
+  tools/clangd/LspRewriter.cpp
+  tools/clangd/OptionErrors.cpp
+  tools/clangd/UserConfig.cpp
   $<TARGET_OBJECTS:reapcheck_checks>)
-target_include_directories(reapcheck-clangd SYSTEM PRIVATE ${LLVM_INCLUDE_DIRS})
+target_include_directories(reapcheck-clangd SYSTEM PRIVATE
+  ${LLVM_INCLUDE_DIRS} ${CLANG_INCLUDE_DIRS})
 target_compile_options(reapcheck-clangd PRIVATE ${_llvm_defs})
 if(NOT LLVM_ENABLE_RTTI)
   target_compile_options(reapcheck-clangd PRIVATE -fno-rtti)
@@ -182,6 +195,17 @@ if(NOT EXISTS "${_reapcheck_resource_dir}/include/stddef.h")
                   "will need --resource-dir")
   set(_reapcheck_resource_dir "")
 endif()
+# Where the check's documentation is, for the diagnostics' links.
+if(NOT DEFINED REAPCHECK_DOC_HTML)
+  set(REAPCHECK_DOC_HTML "")
+  set(REAPCHECK_DOC_HTML_INSTALLED "")
+  set(REAPCHECK_DOC_RST "${CMAKE_CURRENT_SOURCE_DIR}/docs/process/unreaped-child.rst")
+endif()
 target_compile_definitions(reapcheck-clangd PRIVATE
   REAPCHECK_LLVM_MAJOR=${LLVM_VERSION_MAJOR}
-  REAPCHECK_CLANGD_RESOURCE_DIR="${_reapcheck_resource_dir}")
+  REAPCHECK_LLVM_VERSION="${LLVM_PACKAGE_VERSION}"
+  REAPCHECK_VERSION="${PROJECT_VERSION}"
+  REAPCHECK_CLANGD_RESOURCE_DIR="${_reapcheck_resource_dir}"
+  REAPCHECK_DOC_INSTALLED="${REAPCHECK_DOC_HTML_INSTALLED}"
+  REAPCHECK_DOC_BUILT="${REAPCHECK_DOC_HTML}"
+  REAPCHECK_DOC_SOURCE="${REAPCHECK_DOC_RST}")

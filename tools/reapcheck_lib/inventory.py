@@ -24,6 +24,9 @@ TABLE = [
     ('no-parent-child', 'needing no reap', False),
     ('leaked-unreported', 'leaked but not reported', False),
     ('sigchld-handler', 'left to a SIGCHLD handler', False),
+    ('held', 'kept by an owner that reaps', False),
+    ('held-leaked', 'kept by an owner that never reaps', False),
+    ('held-unjudged', 'kept where this file cannot judge', False),
 ]
 VERDICTS = [v for v, _, _ in TABLE]
 WORDS = {v: w for v, w, _ in TABLE}
@@ -32,12 +35,12 @@ ALWAYS_SHOWN = [v for v, _, shown in TABLE if shown]
 # When the translation units that see one site disagree (a header compiled
 # with different macros), the first of these wins: a leak seen by one unit
 # is not hidden by another.
-RANK = ['leaked', 'leaked-unreported', 'sigchld-handler', 'handed-off', 'reaped',
-        'no-parent-child']
+RANK = ['leaked', 'held-leaked', 'leaked-unreported', 'sigchld-handler',
+        'held-unjudged', 'handed-off', 'held', 'reaped', 'no-parent-child']
 assert sorted(RANK) == sorted(VERDICTS)
 
 # Verdicts meaning the site leaks, reported or not.
-LEAKING = ('leaked', 'leaked-unreported')
+LEAKING = ('leaked', 'held-leaked', 'leaked-unreported')
 
 
 def parse_line(line):
