@@ -21,8 +21,14 @@ struct Frame {
 /// Pushes the bodies a declaration holds, each with its owner.
 static void pushBodies(const Decl *D, llvm::SmallVectorImpl<Frame> &Stack) {
   if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
-    if (FD->doesThisDeclarationHaveABody())
-      Stack.push_back({FD->getBody(), FD, FD->getBody()});
+    if (!FD->doesThisDeclarationHaveABody())
+      return;
+    Stack.push_back({FD->getBody(), FD, FD->getBody()});
+    // A constructor's member initialisers run as part of its body.
+    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(FD))
+      for (const CXXCtorInitializer *Init : Ctor->inits())
+        if (Init->isWritten())
+          Stack.push_back({Init->getInit(), FD, FD->getBody()});
   } else if (const auto *Var = dyn_cast<VarDecl>(D)) {
     if (Var->getInit())
       Stack.push_back({Var->getInit(), nullptr, nullptr});

@@ -15,6 +15,7 @@ PreparedBody::build(const Decl *Callable, Stmt *Body, ASTContext &Ctx,
   CFG::BuildOptions Options;
   Options.AddImplicitDtors = true;
   Options.AddTemporaryDtors = true;
+  Options.AddInitializers = true; // `: child_(fork())`
   Options.setAllAlwaysAdd();
   std::unique_ptr<CFG> Graph = CFG::buildCFG(Callable, Body, &Ctx, Options);
   if (!Graph)

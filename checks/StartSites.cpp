@@ -22,6 +22,11 @@ namespace reapcheck {
 BodyContext::BodyContext(const Decl *Callable, Stmt *Body, ASTContext &Ctx)
     : Callable(Callable), Body(Body), Ctx(Ctx), SM(Ctx.getSourceManager()),
       PM(Body) {
+  // A constructor's member initialisers are evaluated before its body.
+  if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Callable))
+    for (const CXXCtorInitializer *Init : Ctor->inits())
+      if (Init->getInit())
+        PM.addStmt(Init->getInit());
   // A block's body is not a child of its BlockExpr: give it parents too.
   walkStmts(Body, Closures::Enter, [this](Stmt *S) {
     if (auto *Block = dyn_cast<BlockExpr>(S))
@@ -107,6 +112,9 @@ public:
     const Stmt *P = Body.parentSkipping(S.Start, nullptr);
     if (S.Spec.HandleArg >= 0)
       return classifyOutParameter(S, P);
+    if (!P)
+      if (const CXXCtorInitializer *Init = memberInitialisedBy(S.Start))
+        return escapeInto(S, Init->getMember(), Init->getSourceLocation());
     if (!P) {
       S.Discarded = true;
       return;
@@ -123,6 +131,18 @@ public:
   }
 
 private:
+  /// The constructor's member initialiser whose value is \p Start.
+  const CXXCtorInitializer *memberInitialisedBy(const Expr *Start) const {
+    const auto *Ctor = dyn_cast<CXXConstructorDecl>(Body.callable());
+    if (!Ctor)
+      return nullptr;
+    for (const CXXCtorInitializer *Init : Ctor->inits())
+      if (Init->isMemberInitializer() && Init->getInit() &&
+          skipTransparent(Init->getInit()) == Start)
+        return Init;
+    return nullptr;
+  }
+
   static bool isStatementContext(const Stmt &P) {
     if (const auto *Cast = dyn_cast<CastExpr>(&P))
       return Cast->getType()->isVoidType();

@@ -179,3 +179,30 @@ public:
 private:
   pid_t child_ = -1;
 };
+
+// Started in a constructor's member initialiser and never reaped.
+class Daemon {
+public:
+  Daemon() : pid_(fork()) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: child process started by 'fork' is kept in 'Daemon::pid_', but nothing in 'Daemon' reaps it [process-unreaped-child]
+    // CHECK-MESSAGES: :[[@LINE-2]]:14: note: the child is stored in 'Daemon::pid_' here
+    if (pid_ == 0)
+      _exit(0);
+  }
+
+private:
+  pid_t pid_;
+};
+
+// The same, reaped by the destructor.
+class Worker {
+public:
+  Worker() : pid_(fork()) { // no-warning: the destructor reaps pid_
+    if (pid_ == 0)
+      _exit(0);
+  }
+  ~Worker() { waitpid(pid_, nullptr, 0); }
+
+private:
+  pid_t pid_;
+};
