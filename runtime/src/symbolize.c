@@ -1,0 +1,157 @@
+#define _GNU_SOURCE
+#include "symbolize.h"
+
+#include <dlfcn.h>
+#include <elfutils/libdw.h>
+#include <elfutils/libdwfl.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* One Dwfl per module, reported at bias 0 so that module-relative
+ * addresses are the file's own addresses. */
+struct Cached {
+  char *Path;
+  Dwfl *D;
+};
+static struct Cached *Cache;
+static size_t NCache;
+
+static char *DebugPath;
+static const Dwfl_Callbacks Callbacks = {
+    .find_elf = dwfl_build_id_find_elf,
+    .find_debuginfo = dwfl_standard_find_debuginfo,
+    .section_address = dwfl_offline_section_address,
+    .debuginfo_path = &DebugPath,
+};
+
+static Dwfl *dwflFor(const char *Path) {
+  for (size_t I = 0; I < NCache; ++I)
+    if (strcmp(Cache[I].Path, Path) == 0)
+      return Cache[I].D;
+  Dwfl *D = dwfl_begin(&Callbacks);
+  if (D) {
+    int Fd = open(Path, O_RDONLY | O_CLOEXEC);
+    /* libdwfl owns the descriptor from here on. */
+    if (Fd < 0 || !dwfl_report_elf(D, Path, Path, Fd, 0, false)) {
+      if (Fd >= 0)
+        close(Fd);
+      dwfl_end(D);
+      D = NULL;
+    } else {
+      dwfl_report_end(D, NULL, NULL);
+    }
+  }
+  Cache = realloc(Cache, (NCache + 1) * sizeof(*Cache));
+  Cache[NCache].Path = strdup(Path);
+  Cache[NCache].D = D;
+  ++NCache;
+  return D;
+}
+
+/* C++ names: use the C++ runtime's demangler when one is in the process or
+ * can be loaded; print the mangled name otherwise. */
+typedef char *(*demangle_fn)(const char *, char *, size_t *, int *);
+static void demangle(const char *Name, char *Out, size_t Size) {
+  static demangle_fn Fn;
+  static int Tried;
+  if (!Tried) {
+    Tried = 1;
+    Fn = (demangle_fn)dlsym(RTLD_DEFAULT, "__cxa_demangle");
+    if (!Fn) {
+      void *H = dlopen("libstdc++.so.6", RTLD_LAZY | RTLD_LOCAL);
+      if (H)
+        Fn = (demangle_fn)dlsym(H, "__cxa_demangle");
+    }
+  }
+  int Status = -1;
+  char *D = (Fn && Name[0] == '_' && Name[1] == 'Z')
+                ? Fn(Name, NULL, NULL, &Status)
+                : NULL;
+  snprintf(Out, Size, "%s", D && Status == 0 ? D : Name);
+  free(D);
+}
+
+/* libdw before 0.191 finds a CU by .debug_aranges only, which clang does
+ * not emit: then look for the CU whose ranges hold the address. */
+static const char *lineByCuScan(Dwfl_Module *M, Dwarf_Addr Pc, int *Line) {
+  Dwarf_Addr Bias;
+  Dwarf *Dw = dwfl_module_getdwarf(M, &Bias);
+  if (!Dw)
+    return NULL;
+  Dwarf_Off Off = 0, Next;
+  size_t HeaderSize;
+  while (dwarf_nextcu(Dw, Off, &Next, &HeaderSize, NULL, NULL, NULL) == 0) {
+    Dwarf_Die Cu;
+    if (dwarf_offdie(Dw, Off + HeaderSize, &Cu) &&
+        dwarf_haspc(&Cu, Pc - Bias) > 0) {
+      Dwarf_Line *L = dwarf_getsrc_die(&Cu, Pc - Bias);
+      if (!L || dwarf_lineno(L, Line) != 0)
+        return NULL;
+      return dwarf_linesrc(L, NULL, NULL);
+    }
+    Off = Next;
+  }
+  return NULL;
+}
+
+void rc_symbolize(const char *Module, uint64_t Off, struct rc_sym *Out) {
+  memset(Out, 0, sizeof(*Out));
+  if (!Module || strcmp(Module, "?") == 0)
+    return;
+  Dwfl *D = dwflFor(Module);
+  if (!D)
+    return;
+  Dwarf_Addr Pc = Off ? Off - 1 : 0;
+  Dwfl_Module *M = dwfl_addrmodule(D, Pc);
+  if (!M)
+    return;
+  const char *Name = dwfl_module_addrname(M, Pc);
+  if (Name)
+    demangle(Name, Out->Func, sizeof(Out->Func));
+  Dwfl_Line *L = dwfl_module_getsrc(M, Pc);
+  int Line = 0;
+  const char *File = L ? dwfl_lineinfo(L, NULL, &Line, NULL, NULL, NULL) : NULL;
+  if (!File)
+    File = lineByCuScan(M, Pc, &Line);
+  if (File && Line > 0) {
+    snprintf(Out->File, sizeof(Out->File), "%s", File);
+    Out->Line = Line;
+  }
+}
+
+void rc_format_frame(const char *Module, uint64_t Off, const struct rc_sym *S,
+                     char *Buf, size_t Size) {
+  int N;
+  if (S->File[0])
+    N = snprintf(Buf, Size, "%s:%d", S->File, S->Line);
+  else
+    N = snprintf(Buf, Size, "%s+0x%llx", Module, (unsigned long long)Off);
+  if (S->Func[0] && N >= 0 && (size_t)N < Size)
+    snprintf(Buf + N, Size - N, " in %s", S->Func);
+}
+
+static int isSystemModule(const char *Module) {
+  static const char *const Dirs[] = {"/lib/", "/lib64/", "/usr/lib/",
+                                     "/usr/lib64/"};
+  for (size_t I = 0; I < sizeof(Dirs) / sizeof(*Dirs); ++I)
+    if (strncmp(Module, Dirs[I], strlen(Dirs[I])) == 0)
+      return 1;
+  return 0;
+}
+
+void rc_headline(const struct rc_frame *Frames, int N, char *Out, size_t Size) {
+  snprintf(Out, Size, "an unrecorded site");
+  int Best = 3; /* 0: own code with line, 1: any with line, 2: any */
+  for (int I = 0; I < N && Best > 0; ++I) {
+    struct rc_sym Sym;
+    rc_symbolize(Frames[I].Module, Frames[I].Off, &Sym);
+    int Rank = !Sym.File[0] ? 2 : isSystemModule(Frames[I].Module) ? 1 : 0;
+    if (Rank < Best) {
+      Best = Rank;
+      rc_format_frame(Frames[I].Module, Frames[I].Off, &Sym, Out, Size);
+    }
+  }
+}
