@@ -111,7 +111,7 @@ int rc_events_load(const char *Path, struct rc_events *Out) {
     return 0;
   struct Table T = {0};
   grow(&T);
-  size_t CapStarts = 0, CapImages = 0;
+  size_t CapStarts = 0, CapImages = 0, CapExited = 0;
   char *Line = NULL;
   size_t LineCap = 0;
   ssize_t Len;
@@ -154,6 +154,12 @@ int rc_events_load(const char *Path, struct rc_events *Out) {
         Out->Images = realloc(Out->Images, CapImages * sizeof(Im));
       }
       Out->Images[Out->NImages++] = Im;
+    } else if (Line[0] == 'E' && Line[1] == ' ') {
+      if (Out->NExited == CapExited) {
+        CapExited = CapExited ? CapExited * 2 : 64;
+        Out->Exited = realloc(Out->Exited, CapExited * sizeof(pid_t));
+      }
+      Out->Exited[Out->NExited++] = (pid_t)atol(Line + 2);
     } else if (Line[0] == 'D' && Line[1] == ' ') {
       if (strstr(Line, " ign") || strstr(Line, "nocldwait"))
         Out->AutoReapSeen = 1;
@@ -173,6 +179,7 @@ void rc_events_free(struct rc_events *E) {
   }
   free(E->Starts);
   free(E->Images);
+  free(E->Exited);
   memset(E, 0, sizeof(*E));
 }
 
@@ -188,5 +195,12 @@ int rc_events_is_active(const struct rc_events *E, pid_t Pid) {
   for (size_t I = E->NImages; I-- > 0;)
     if (E->Images[I].Pid == Pid)
       return E->Images[I].Active;
+  return 0;
+}
+
+int rc_events_exited(const struct rc_events *E, pid_t Pid) {
+  for (size_t I = 0; I < E->NExited; ++I)
+    if (E->Exited[I] == Pid)
+      return 1;
   return 0;
 }

@@ -9,6 +9,8 @@
  *                                                'd': passive image, no stack
  *   R <ppid> <pid> <how>                         a child was reaped
  *   D <pid> ign|dfl|handler nocldwait|-          SIGCHLD disposition changed
+ *   E <pid>                                      a recording process ended
+ *                                                through exit()
  *
  * Paths are %XX-escaped.  Lines of several processes interleave, so a reap
  * may be logged before its start (a SIGCHLD handler reaping between the
@@ -46,6 +48,8 @@ struct rc_events {
   struct rc_image *Images;
   size_t NImages;
   int AutoReapSeen; /* some process set SIG_IGN/SA_NOCLDWAIT for SIGCHLD */
+  pid_t *Exited;    /* E lines */
+  size_t NExited;
 };
 
 /* Reads the whole file; 0 on success.  A missing file is an empty log. */
@@ -54,6 +58,8 @@ void rc_events_free(struct rc_events *E);
 /* The last start logged for this pid (pids are reused: later wins). */
 const struct rc_start *rc_events_last_start(const struct rc_events *E,
                                             pid_t Pid);
+/* Whether Pid logged that it ended through exit(). */
+int rc_events_exited(const struct rc_events *E, pid_t Pid);
 /* Whether the image logged for this pid records stacks. */
 int rc_events_is_active(const struct rc_events *E, pid_t Pid);
 

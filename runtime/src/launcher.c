@@ -8,8 +8,9 @@
  * else until the program has exited.  Then:
  *
  *   every process now re-parented to us is one of
- *     - a child some recorded process started and never reaped
- *       (zombie or still running)                    -> "unreaped child"
+ *     - a child the program started and never reaped
+ *       (zombie or still running), or the zombie of a child a recording
+ *       descendant left when it ended through exit()  -> "unreaped child"
  *     - a deeper descendant still running             -> "orphaned descendant",
  *       named by the start site of the program's child it descends from
  *     - a descendant that exited after being orphaned -> nothing to report
@@ -256,8 +257,12 @@ static size_t classify(const struct rc_events *E, pid_t Root,
   *Out = calloc(N ? N : 1, sizeof(**Out));
   for (size_t I = 0; I < N; ++I) {
     const struct rc_start *S = rc_events_last_start(E, Kids[I].Pid);
+    /* A descendant's zombie counts against it only if it ended through
+     * exit(), as the program does; one killed alone never had the chance
+     * to reap (its running children are orphans, reported below). */
     int Unreaped = isRecordingStart(S) && !S->Reaped &&
-                   (S->Ppid == Root || Kids[I].State == 'Z');
+                   (S->Ppid == Root ||
+                    (Kids[I].State == 'Z' && rc_events_exited(E, S->Ppid)));
     struct Finding F = {.Proc = Kids[I]};
     if (Unreaped) {
       F.Own = S;
@@ -281,7 +286,8 @@ static size_t classifyFromLog(const struct rc_events *E, pid_t Root,
   *Out = calloc(E->NStarts ? E->NStarts : 1, sizeof(**Out));
   for (size_t I = 0; I < E->NStarts; ++I) {
     const struct rc_start *S = &E->Starts[I];
-    if (!isRecordingStart(S) || S->Reaped || S->Flag == 'a')
+    if (!isRecordingStart(S) || S->Reaped || S->Flag == 'a' ||
+        (S->Ppid != Root && !rc_events_exited(E, S->Ppid)))
       continue;
     struct Finding F = {.Own = S};
     if (rc_proc_read(S->Pid, &F.Proc) != 0) {
@@ -290,7 +296,6 @@ static size_t classifyFromLog(const struct rc_events *E, pid_t Root,
     }
     (*Out)[Count++] = F;
   }
-  (void)Root;
   return Count;
 }
 

@@ -324,6 +324,17 @@ __attribute__((constructor)) static void init(void) {
   emit(&L);
 }
 
+/* Ended through exit() (not _exit, not a signal): the launcher judges this
+ * process's leftovers as it judges the program's. */
+__attribute__((destructor)) static void fini(void) {
+  if (!Enabled || !Active)
+    return;
+  LINE(L, 64);
+  put(&L, "E ");
+  putDec(&L, getpid());
+  emit(&L);
+}
+
 /* ---- starts ---- */
 
 EXPORT pid_t fork(void) {

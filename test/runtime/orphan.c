@@ -1,0 +1,54 @@
+// A child killed alone leaves its own child running, re-parented to
+// reapcheck-run (a child subreaper): reported as an orphaned descendant,
+// named by the start site of the program's child it comes from.  Killing the
+// child's whole process group instead leaves nothing behind.
+// RUN: %cc -g -O0 -o %t %s
+// RUN: %exit_status %reapcheck_run -- %t alone > %t.alone.out 2> %t.alone.err
+// RUN: %FileCheck %s --check-prefix=STATUS-ALONE < %t.alone.out
+// RUN: %FileCheck %s -DFILE=%s --check-prefix=ALONE < %t.alone.err
+// RUN: %exit_status %reapcheck_run -- %t group > %t.group.out 2> %t.group.err
+// RUN: %FileCheck %s --check-prefix=STATUS-GROUP < %t.group.out
+// RUN: %FileCheck %s --check-prefix=GROUP --allow-empty < %t.group.err
+// Without the subreaper the orphan goes to init: nothing to report.
+// RUN: %exit_status %reapcheck_run --no-subreaper -- %t alone > %t.nosub.out 2> %t.nosub.err
+// RUN: %FileCheck %s --check-prefix=STATUS-GROUP < %t.nosub.out
+// RUN: %FileCheck %s --check-prefix=GROUP --allow-empty < %t.nosub.err
+// STATUS-ALONE: exit: 66
+// STATUS-GROUP: exit: 0
+// GROUP-NOT: reapcheck-run
+#include <signal.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static pid_t startHelper(int OwnGroup, int Ready) {
+  pid_t Helper = fork();
+  // ALONE: reapcheck-run: orphaned descendant {{[0-9]+}} (sleep, running) of child {{[0-9]+}} started by fork at [[FILE]]:[[#@LINE-1]] in startHelper
+  if (Helper != 0)
+    return Helper;
+  if (OwnGroup)
+    setpgid(0, 0);
+  pid_t Server = fork();
+  // ALONE-NEXT: reapcheck-run:   itself started by fork in process {{[0-9]+}} at [[FILE]]:[[#@LINE-1]] in startHelper
+  if (Server == 0) {
+    execlp("sleep", "sleep", "10", (char *)NULL);
+    _exit(127);
+  }
+  write(Ready, "x", 1);
+  pause();
+  _exit(0);
+}
+
+int main(int Argc, char **Argv) {
+  int Group = Argc > 1 && strcmp(Argv[1], "group") == 0;
+  int Pipe[2];
+  pipe(Pipe);
+  pid_t Helper = startHelper(Group, Pipe[1]);
+  char C;
+  read(Pipe[0], &C, 1);
+  // Both the helper and its server now exist.
+  kill(Group ? -Helper : Helper, SIGKILL);
+  waitpid(Helper, NULL, 0);
+  return 0;
+}
+// ALONE: reapcheck-run: 0 unreaped children, 1 orphaned descendant (program exit status 0)
