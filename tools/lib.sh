@@ -45,6 +45,10 @@ ensure_base() {
   [ -f /usr/include/pty.h ] || missing+=(libc6-dev)
   # test/integration installs the reapcheck hook with the real pre-commit.
   command -v pre-commit >/dev/null || missing+=(pre-commit)
+  # runtime/ (reapcheck-run): libdw symbolises start sites; test/runtime
+  # compiles a GoogleTest program.
+  [ -f /usr/include/elfutils/libdwfl.h ] || missing+=(libdw-dev)
+  [ -f /usr/include/gtest/gtest.h ] || missing+=(libgtest-dev)
   apt_install "${missing[@]}"
 }
 

@@ -159,8 +159,9 @@ static int findPreload(char *Out, size_t Size) {
   const char *Candidates[] = {"/libreapcheck-preload.so",
                               "/../lib/reapcheck/libreapcheck-preload.so"};
   for (size_t I = 0; I < sizeof(Candidates) / sizeof(*Candidates); ++I) {
-    snprintf(Out, Size, "%s%s", Self, Candidates[I]);
-    if (access(Out, R_OK) == 0)
+    int N2 = snprintf(Out, Size, "%.*s%s", (int)(Size / 2), Self,
+                      Candidates[I]);
+    if (N2 > 0 && (size_t)N2 < Size && access(Out, R_OK) == 0)
       return 0;
   }
   return -1;
@@ -572,6 +573,10 @@ int main(int Argc, char **Argv) {
     }
     close(Fd);
   }
+  /* The program may chdir: give it an absolute path. */
+  char Absolute[PATH_MAX];
+  if (realpath(Events, Absolute))
+    snprintf(Events, sizeof(Events), "%s", Absolute);
   if (O.Subreaper && prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)) {
     fprintf(stderr, TOOL ": PR_SET_CHILD_SUBREAPER: %s\n", strerror(errno));
     return EXIT_TOOL_FAILURE;

@@ -554,7 +554,8 @@ EXPORT int waitid(idtype_t Type, id_t Id, siginfo_t *Info, int Options) {
   if (R == 0 && !(Options & WNOWAIT) && Out->si_pid > 0 &&
       (Out->si_code == CLD_EXITED || Out->si_code == CLD_KILLED ||
        Out->si_code == CLD_DUMPED))
-    recordReap(Type == P_PID ? "waitid" : "waitid-any", Out->si_pid);
+    recordReap(Type == P_ALL || Type == P_PGID ? "waitid-any" : "waitid",
+               Out->si_pid);
   return R;
 }
 
