@@ -146,9 +146,14 @@ int rc_events_load(const char *Path, struct rc_events *Out) {
     } else if (Line[0] == 'P' && Line[1] == ' ') {
       struct rc_image Im;
       char Mode[16];
-      if (sscanf(Line + 2, "%d %d %15s", &Im.Pid, &Im.Ppid, Mode) != 3)
+      int Used = 0;
+      if (sscanf(Line + 2, "%d %d %15s %n", &Im.Pid, &Im.Ppid, Mode, &Used) !=
+              3 ||
+          !Used)
         continue;
       Im.Active = strcmp(Mode, "active") == 0;
+      Im.Exe = strdup(Line + 2 + Used);
+      unescape(Im.Exe);
       if (Out->NImages == CapImages) {
         CapImages = CapImages ? CapImages * 2 : 64;
         Out->Images = realloc(Out->Images, CapImages * sizeof(Im));
@@ -178,6 +183,8 @@ void rc_events_free(struct rc_events *E) {
     free(E->Starts[I].Frames);
   }
   free(E->Starts);
+  for (size_t I = 0; I < E->NImages; ++I)
+    free(E->Images[I].Exe);
   free(E->Images);
   free(E->Exited);
   memset(E, 0, sizeof(*E));
@@ -191,11 +198,11 @@ const struct rc_start *rc_events_last_start(const struct rc_events *E,
   return NULL;
 }
 
-int rc_events_is_active(const struct rc_events *E, pid_t Pid) {
+const struct rc_image *rc_events_image(const struct rc_events *E, pid_t Pid) {
   for (size_t I = E->NImages; I-- > 0;)
     if (E->Images[I].Pid == Pid)
-      return E->Images[I].Active;
-  return 0;
+      return &E->Images[I];
+  return NULL;
 }
 
 int rc_events_exited(const struct rc_events *E, pid_t Pid) {

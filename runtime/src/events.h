@@ -40,6 +40,7 @@ struct rc_start {
 struct rc_image {
   pid_t Pid, Ppid;
   int Active;
+  char *Exe;
 };
 
 struct rc_events {
@@ -60,7 +61,8 @@ const struct rc_start *rc_events_last_start(const struct rc_events *E,
                                             pid_t Pid);
 /* Whether Pid logged that it ended through exit(). */
 int rc_events_exited(const struct rc_events *E, pid_t Pid);
-/* Whether the image logged for this pid records stacks. */
-int rc_events_is_active(const struct rc_events *E, pid_t Pid);
+/* The image logged for this pid (its last exec), or NULL: a process that
+ * forked without exec logs none. */
+const struct rc_image *rc_events_image(const struct rc_events *E, pid_t Pid);
 
 #endif

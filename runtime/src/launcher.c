@@ -222,12 +222,16 @@ static void printStack(FILE *Out, const struct rc_start *S) {
   }
 }
 
-static void describeStart(char *Out, size_t Size, const struct rc_start *S,
-                          pid_t Root) {
+static void describeStart(char *Out, size_t Size, const struct rc_events *E,
+                          const struct rc_start *S, pid_t Root) {
   char Site[2048];
   siteOf(S, Site, sizeof(Site));
+  const struct rc_image *Im = rc_events_image(E, S->Ppid);
   if (S->Ppid == Root)
     snprintf(Out, Size, "started by %s at %s", S->Kind, Site);
+  else if (Im && Im->Exe[0])
+    snprintf(Out, Size, "started by %s in process %d (%s) at %s", S->Kind,
+             (int)S->Ppid, Im->Exe, Site);
   else
     snprintf(Out, Size, "started by %s in process %d at %s", S->Kind,
              (int)S->Ppid, Site);
@@ -314,19 +318,19 @@ static int byStartOrder(const void *A, const void *B) {
   return (X->Proc.Pid > Y->Proc.Pid) - (X->Proc.Pid < Y->Proc.Pid);
 }
 
-static void printFindings(FILE *Out, const struct Finding *F, size_t N,
-                          pid_t Root) {
+static void printFindings(FILE *Out, const struct rc_events *E,
+                          const struct Finding *F, size_t N, pid_t Root) {
   char Desc[4096];
   for (size_t I = 0; I < N; ++I) {
     if (!F[I].Orphan) {
-      describeStart(Desc, sizeof(Desc), F[I].Own, Root);
+      describeStart(Desc, sizeof(Desc), E, F[I].Own, Root);
       fprintf(Out, TOOL ": unreaped child %d (%s) %s\n", (int)F[I].Proc.Pid,
               stateName(&F[I].Proc), Desc);
       printStack(Out, F[I].Own);
       continue;
     }
     if (F[I].Ancestor) {
-      describeStart(Desc, sizeof(Desc), F[I].Ancestor, Root);
+      describeStart(Desc, sizeof(Desc), E, F[I].Ancestor, Root);
       fprintf(Out, TOOL ": orphaned descendant %d (%s, %s) of child %d %s\n",
               (int)F[I].Proc.Pid, F[I].Proc.Comm, stateName(&F[I].Proc),
               (int)F[I].Ancestor->Pid, Desc);
@@ -337,7 +341,7 @@ static void printFindings(FILE *Out, const struct Finding *F, size_t N,
               (int)F[I].Proc.Pid, F[I].Proc.Comm, stateName(&F[I].Proc));
     }
     if (F[I].Own && F[I].Own != F[I].Ancestor) {
-      describeStart(Desc, sizeof(Desc), F[I].Own, Root);
+      describeStart(Desc, sizeof(Desc), E, F[I].Own, Root);
       fprintf(Out, TOOL ":   itself %s\n", Desc);
       printStack(Out, F[I].Own);
     } else if (F[I].Ancestor) {
@@ -446,7 +450,7 @@ static void onDemandReport(const char *Events, pid_t Root) {
         P.Ppid != S->Ppid)
       continue;
     char Desc[4096];
-    describeStart(Desc, sizeof(Desc), S, Root);
+    describeStart(Desc, sizeof(Desc), &E, S, Root);
     fprintf(stderr, TOOL ": (now) unreaped child %d (%s) %s\n", (int)S->Pid,
             rc_proc_state_name(P.State), Desc);
     ++Shown;
@@ -622,7 +626,7 @@ int main(int Argc, char **Argv) {
     N = classifyFromLog(&E, Pid, &F);
   }
   qsort(F, N, sizeof(*F), byStartOrder);
-  printFindings(stderr, F, N, Pid);
+  printFindings(stderr, &E, F, N, Pid);
   size_t Unreaped = 0;
   for (size_t I = 0; I < N; ++I)
     Unreaped += !F[I].Orphan;

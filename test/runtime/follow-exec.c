@@ -7,7 +7,7 @@
 // RUN: %FileCheck %s --check-prefix=QUIET --allow-empty < %t.err
 // RUN: %exit_status %reapcheck_run --follow-exec -- %t > %t.out 2> %t.err
 // RUN: %FileCheck %s --check-prefix=STATUS-LEAK < %t.out
-// RUN: %FileCheck %s -DFILE=%s < %t.err
+// RUN: %FileCheck %s -DFILE=%s -DEXE=%t < %t.err
 // STATUS-CLEAN: exit: 0
 // STATUS-LEAK: exit: 66
 // QUIET-NOT: reapcheck-run
@@ -20,7 +20,7 @@ extern char **environ;
 
 static void leakInExecdImage(void) {
   if (fork() == 0)
-    // CHECK: reapcheck-run: unreaped child {{[0-9]+}} (zombie) started by fork in process {{[0-9]+}} at [[FILE]]:[[#@LINE-1]] in leakInExecdImage
+    // CHECK: reapcheck-run: unreaped child {{[0-9]+}} (zombie) started by fork in process {{[0-9]+}} ([[EXE]]) at [[FILE]]:[[#@LINE-1]] in leakInExecdImage
     _exit(0);
   usleep(100 * 1000);
 }
