@@ -144,11 +144,15 @@ static int isSystemModule(const char *Module) {
 
 void rc_headline(const struct rc_frame *Frames, int N, char *Out, size_t Size) {
   snprintf(Out, Size, "an unrecorded site");
-  int Best = 3; /* 0: own code with line, 1: any with line, 2: any */
+  /* 0: own code with file:line; 1: own code without (a program built
+   * without -g: its frame says more than libc's start-up code); 2: a
+   * system library with file:line; 3: anything. */
+  int Best = 4;
   for (int I = 0; I < N && Best > 0; ++I) {
     struct rc_sym Sym;
     rc_symbolize(Frames[I].Module, Frames[I].Off, &Sym);
-    int Rank = !Sym.File[0] ? 2 : isSystemModule(Frames[I].Module) ? 1 : 0;
+    int System = isSystemModule(Frames[I].Module);
+    int Rank = !System ? (Sym.File[0] ? 0 : 1) : (Sym.File[0] ? 2 : 3);
     if (Rank < Best) {
       Best = Rank;
       rc_format_frame(Frames[I].Module, Frames[I].Off, &Sym, Out, Size);

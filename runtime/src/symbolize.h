@@ -25,10 +25,10 @@ void rc_symbolize(const char *Module, uint64_t Off, struct rc_sym *Out);
 void rc_format_frame(const char *Module, uint64_t Off, const struct rc_sym *S,
                      char *Buf, size_t Size);
 
-/* The one-line start site: the first frame with file:line in the program's
- * own code (not under /lib or /usr/lib: libc's start-up code has line
- * information when libc6-dbg is installed), else the first frame with
- * file:line, else the first frame. */
+/* The one-line start site: the first frame in the program's own code (not
+ * under /lib or /usr/lib: libc's start-up code has line information when
+ * libc6-dbg is installed) with file:line, else the first frame in its own
+ * code, else the first system frame with file:line, else the first frame. */
 void rc_headline(const struct rc_frame *Frames, int N, char *Out, size_t Size);
 
 #endif
