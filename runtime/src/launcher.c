@@ -514,19 +514,23 @@ static void settle(int GraceMs) {
   }
 }
 
+/* Kill what still runs (unless --no-kill) and reap everything.  Killing a
+ * leftover re-parents its own children to us: repeat until none is left. */
 static void cleanUp(int Kill) {
-  struct rc_proc *Kids;
-  size_t N = rc_proc_children(getpid(), &Kids);
-  for (size_t I = 0; I < N; ++I)
-    if (Kill && Kids[I].State != 'Z')
-      kill(Kids[I].Pid, SIGKILL);
-  free(Kids);
-  if (Kill) {
-    while (waitpid(-1, NULL, __WALL) > 0 || errno == EINTR) {
+  for (;;) {
+    while (waitpid(-1, NULL, WNOHANG | __WALL) > 0) {
     }
-    return;
-  }
-  while (waitpid(-1, NULL, WNOHANG | __WALL) > 0) {
+    if (!Kill)
+      return;
+    struct rc_proc *Kids;
+    size_t N = rc_proc_children(getpid(), &Kids);
+    for (size_t I = 0; I < N; ++I)
+      if (Kids[I].State != 'Z')
+        kill(Kids[I].Pid, SIGKILL);
+    free(Kids);
+    if (N == 0)
+      return;
+    sleepMs(5);
   }
 }
 

@@ -3,9 +3,17 @@
 // named by the start site of the program's child it comes from.  Killing the
 // child's whole process group instead leaves nothing behind.
 // RUN: %cc -g -O0 -o %t %s
-// RUN: %exit_status %reapcheck_run -- %t alone > %t.alone.out 2> %t.alone.err
+// RUN: %exit_status %reapcheck_run -- %t alone %t.pid > %t.alone.out 2> %t.alone.err
 // RUN: %FileCheck %s --check-prefix=STATUS-ALONE < %t.alone.out
 // RUN: %FileCheck %s -DFILE=%s --check-prefix=ALONE < %t.alone.err
+// After reporting it, reapcheck-run killed and reaped the orphan...
+// RUN: python3 -c "import os, sys; print('alive:', os.path.exists('/proc/' + open(sys.argv[1]).read()))" %t.pid | %FileCheck %s --check-prefix=GONE
+// GONE: alive: False
+// ...unless told not to.
+// RUN: %exit_status %reapcheck_run --no-kill -- %t alone %t.pid > %t.alone.out 2> %t.alone.err
+// RUN: %FileCheck %s --check-prefix=STATUS-ALONE < %t.alone.out
+// RUN: python3 -c "import os, signal, sys; p = int(open(sys.argv[1]).read()); print('alive:', os.path.exists('/proc/%%d' %% p)); os.kill(p, signal.SIGKILL)" %t.pid | %FileCheck %s --check-prefix=KEPT
+// KEPT: alive: True
 // RUN: %exit_status %reapcheck_run -- %t group > %t.group.out 2> %t.group.err
 // RUN: %FileCheck %s --check-prefix=STATUS-GROUP < %t.group.out
 // RUN: %FileCheck %s --check-prefix=GROUP --allow-empty < %t.group.err
@@ -17,11 +25,12 @@
 // STATUS-GROUP: exit: 0
 // GROUP-NOT: reapcheck-run
 #include <signal.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-static pid_t startHelper(int OwnGroup, int Ready) {
+static pid_t startHelper(int OwnGroup, int Ready, const char *PidFile) {
   pid_t Helper = fork();
   // ALONE: reapcheck-run: orphaned descendant {{[0-9]+}} (sleep, running) of child {{[0-9]+}} started by fork at [[FILE]]:[[#@LINE-1]] in startHelper
   if (Helper != 0)
@@ -34,6 +43,11 @@ static pid_t startHelper(int OwnGroup, int Ready) {
     execlp("sleep", "sleep", "10", (char *)NULL);
     _exit(127);
   }
+  if (PidFile) {
+    FILE *F = fopen(PidFile, "w");
+    fprintf(F, "%d", (int)Server);
+    fclose(F);
+  }
   write(Ready, "x", 1);
   pause();
   _exit(0);
@@ -43,7 +57,7 @@ int main(int Argc, char **Argv) {
   int Group = Argc > 1 && strcmp(Argv[1], "group") == 0;
   int Pipe[2];
   pipe(Pipe);
-  pid_t Helper = startHelper(Group, Pipe[1]);
+  pid_t Helper = startHelper(Group, Pipe[1], Argc > 2 ? Argv[2] : NULL);
   char C;
   read(Pipe[0], &C, 1);
   // Both the helper and its server now exist.
