@@ -11,6 +11,21 @@
 // RUN: %exit_status %reapcheck_run -- %t nocldwait > %t.nocldwait.out 2> %t.nocldwait.err
 // RUN: %FileCheck %s --check-prefix=IGNORE < %t.nocldwait.out
 // RUN: %FileCheck %s --check-prefix=CLEAN --allow-empty < %t.nocldwait.err
+// Without the subreaper the verdict comes from the event log alone: the
+// reaps the handler logged, and the disposition noted at each start.
+// RUN: %exit_status %reapcheck_run --no-subreaper -- %t handler 2> %t.err | %FileCheck %s --check-prefix=HANDLER
+// RUN: %FileCheck %s --check-prefix=CLEAN --allow-empty < %t.err
+// RUN: %exit_status %reapcheck_run --no-subreaper -- %t ignore 2> %t.err | %FileCheck %s --check-prefix=IGNORE
+// RUN: %FileCheck %s --check-prefix=CLEAN --allow-empty < %t.err
+// RUN: %exit_status %reapcheck_run --no-subreaper -- %t nocldwait 2> %t.err | %FileCheck %s --check-prefix=IGNORE
+// RUN: %FileCheck %s --check-prefix=CLEAN --allow-empty < %t.err
+// Positive case: SIG_IGN set and then restored before the children start,
+// so nothing reaps them.
+// RUN: %exit_status %reapcheck_run -- %t restored 2> %t.err | %FileCheck %s --check-prefix=RESTORED
+// RUN: %FileCheck %s -DFILE=%s --check-prefix=LEAK < %t.err
+// RUN: %exit_status %reapcheck_run --no-subreaper -- %t restored 2> %t.err | %FileCheck %s --check-prefix=RESTORED
+// RUN: %FileCheck %s -DFILE=%s --check-prefix=LEAK < %t.err
+// RESTORED: exit: 66
 // The same handler program, run bare, prints the same thing.
 // RUN: %exit_status %t handler | %FileCheck %s --check-prefix=HANDLER
 // HANDLER: reaped by the handler: 50
@@ -35,8 +50,23 @@ static void onChild(int Sig) {
   errno = Saved;
 }
 
+static void startTwo(void) {
+  for (int I = 0; I < 2; ++I)
+    if (fork() == 0)
+      // LEAK-COUNT-2: reapcheck-run: unreaped child {{[0-9]+}} (zombie) started by fork at [[FILE]]:[[#@LINE-1]] in startTwo
+      _exit(0);
+  // LEAK: reapcheck-run: 2 unreaped children, 0 orphaned descendants (program exit status 0)
+  usleep(100 * 1000);
+}
+
 int main(int Argc, char **Argv) {
   const char *Mode = Argc > 1 ? Argv[1] : "handler";
+  if (strcmp(Mode, "restored") == 0) {
+    signal(SIGCHLD, SIG_IGN);
+    signal(SIGCHLD, SIG_DFL);
+    startTwo();
+    return 0;
+  }
   struct sigaction Sa;
   memset(&Sa, 0, sizeof(Sa));
   sigemptyset(&Sa.sa_mask);
