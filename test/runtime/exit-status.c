@@ -15,7 +15,7 @@
 // RUN: %exit_status %reapcheck_run -- %t leak abort 2> %t.err | %FileCheck %s --check-prefix=ABORT
 // A program that cannot be run: 127, as a shell says.
 // RUN: %exit_status %reapcheck_run -- %t.does-not-exist 2> %t.err | %FileCheck %s --check-prefix=MISSING
-// RUN: %FileCheck %s --check-prefix=MISSING-ERR < %t.err
+// RUN: %FileCheck %s -DEXE=%t --check-prefix=MISSING-ERR < %t.err
 // CLEAN7: exit: 7
 // QUIET-NOT: reapcheck-run
 // CLEAN0: exit: 0
@@ -24,7 +24,7 @@
 // LEAK3: exit: 3
 // ABORT: signal: 6
 // MISSING: exit: 127
-// MISSING-ERR: reapcheck-run: cannot run {{.*}}does-not-exist: No such file or directory
+// MISSING-ERR: reapcheck-run: cannot run [[EXE]].does-not-exist: No such file or directory
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
