@@ -478,6 +478,10 @@ static void onReport(int Sig) {
 }
 
 static void installParentSignals(void) {
+  /* Inherited SIG_IGN would let the kernel reap the program and everything
+   * adopted; the program itself keeps what it inherited (it was forked
+   * before this). */
+  signal(SIGCHLD, SIG_DFL);
   struct sigaction Sa;
   memset(&Sa, 0, sizeof(Sa));
   Sa.sa_sigaction = onForward;
