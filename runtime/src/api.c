@@ -1,5 +1,4 @@
 /* reapcheck_unreaped_children(): see include/reapcheck/runtime.h. */
-#define _GNU_SOURCE
 #include "reapcheck/runtime.h"
 
 #include "events.h"
@@ -15,13 +14,8 @@
 #include <unistd.h>
 
 static int addPid(pid_t **Pids, size_t *N, size_t *Cap, pid_t P) {
-  if (*N == *Cap) {
-    *Cap = *Cap ? *Cap * 2 : 16;
-    pid_t *New = realloc(*Pids, *Cap * sizeof(pid_t));
-    if (!New)
-      return -1;
-    *Pids = New;
-  }
+  if (rc_reserve((void **)Pids, Cap, *N + 1, sizeof(pid_t)))
+    return -1;
   (*Pids)[(*N)++] = P;
   return 0;
 }

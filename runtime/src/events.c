@@ -1,9 +1,22 @@
-#define _GNU_SOURCE
 #include "events.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+int rc_reserve(void **Ptr, size_t *Cap, size_t Need, size_t Size) {
+  if (Need <= *Cap)
+    return 0;
+  size_t NewCap = *Cap ? *Cap : 16;
+  while (NewCap < Need)
+    NewCap *= 2;
+  void *New = realloc(*Ptr, NewCap * Size);
+  if (!New)
+    return -1;
+  *Ptr = New;
+  *Cap = NewCap;
+  return 0;
+}
 
 static void unescape(char *S) {
   char *W = S;
@@ -123,10 +136,9 @@ int rc_events_load(const char *Path, struct rc_events *Out) {
       struct rc_start S;
       if (parseStart(Line + 2, &S))
         continue;
-      if (Out->NStarts == CapStarts) {
-        CapStarts = CapStarts ? CapStarts * 2 : 256;
-        Out->Starts = realloc(Out->Starts, CapStarts * sizeof(S));
-      }
+      if (rc_reserve((void **)&Out->Starts, &CapStarts, Out->NStarts + 1,
+                     sizeof(S)))
+        break;
       struct Slot *Sl = find(&T, key(S.Ppid, S.Pid));
       if (Sl->EarlyReap) {
         S.Reaped = 1;
@@ -154,16 +166,14 @@ int rc_events_load(const char *Path, struct rc_events *Out) {
       Im.Active = strcmp(Mode, "active") == 0;
       Im.Exe = strdup(Line + 2 + Used);
       unescape(Im.Exe);
-      if (Out->NImages == CapImages) {
-        CapImages = CapImages ? CapImages * 2 : 64;
-        Out->Images = realloc(Out->Images, CapImages * sizeof(Im));
-      }
+      if (rc_reserve((void **)&Out->Images, &CapImages, Out->NImages + 1,
+                     sizeof(Im)))
+        break;
       Out->Images[Out->NImages++] = Im;
     } else if (Line[0] == 'E' && Line[1] == ' ') {
-      if (Out->NExited == CapExited) {
-        CapExited = CapExited ? CapExited * 2 : 64;
-        Out->Exited = realloc(Out->Exited, CapExited * sizeof(pid_t));
-      }
+      if (rc_reserve((void **)&Out->Exited, &CapExited, Out->NExited + 1,
+                     sizeof(pid_t)))
+        break;
       Out->Exited[Out->NExited++] = (pid_t)atol(Line + 2);
     } else if (Line[0] == 'D' && Line[1] == ' ') {
       if (strstr(Line, " ign") || strstr(Line, "nocldwait"))

@@ -53,6 +53,10 @@ struct rc_events {
   size_t NExited;
 };
 
+/* Makes room for Need elements of Size bytes in *Ptr (capacity *Cap),
+ * doubling; 0 on success, -1 (and *Ptr untouched) when out of memory. */
+int rc_reserve(void **Ptr, size_t *Cap, size_t Need, size_t Size);
+
 /* Reads the whole file; 0 on success.  A missing file is an empty log. */
 int rc_events_load(const char *Path, struct rc_events *Out);
 void rc_events_free(struct rc_events *E);

@@ -22,7 +22,6 @@
  * something was reported.  A program killed by a signal is passed through
  * by killing ourselves with the same signal.
  */
-#define _GNU_SOURCE
 #include "events.h"
 #include "procfs.h"
 #include "symbolize.h"

@@ -27,7 +27,6 @@
  * stacks; other images write only "who started whom" lines (for the
  * launcher's orphan lineage) unless REAPCHECK_FOLLOW_EXEC=1.
  */
-#define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
 #include <execinfo.h>
@@ -303,7 +302,7 @@ static void noteDisposition(void (*Handler)(int), int Flags) {
   emit(&L);
 }
 
-static int ownAnchor;
+static int OwnAnchor;
 
 __attribute__((constructor)) static void init(void) {
   resolveAll();
@@ -318,7 +317,7 @@ __attribute__((constructor)) static void init(void) {
            (Root && atol(Root) == (long)getpid());
   ssize_t N = readlink("/proc/self/exe", ExePath, sizeof(ExePath) - 1);
   ExePath[N > 0 ? N : 0] = 0;
-  OwnMap = moduleOf((void *)&ownAnchor);
+  OwnMap = moduleOf((void *)&OwnAnchor);
   struct sigaction Cur;
   if (Real.Sigaction && Real.Sigaction(SIGCHLD, NULL, &Cur) == 0)
     atomic_store(&AutoReap,
@@ -377,13 +376,13 @@ EXPORT pid_t _Fork(void) {
 /* vfork itself is in vfork_x86_64.S: a C wrapper would return in the child
  * and leave the parent a clobbered frame.  The parent lands here once the
  * child has exec'd or exited, so its stack is its own again. */
-EXPORT void reapcheck__vfork_parent(pid_t Pid) {
+void reapcheckVforkParent(pid_t Pid) {
   struct Stack S;
   capture(&S);
   recordStart("vfork", Pid, &S);
 }
 
-EXPORT void reapcheck__set_errno(int E) { errno = E; }
+void reapcheckSetErrno(int E) { errno = E; }
 
 EXPORT int clone(int (*Fn)(void *), void *ChildStack, int Flags, void *Arg,
                  ...) {

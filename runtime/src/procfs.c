@@ -1,5 +1,6 @@
-#define _GNU_SOURCE
 #include "procfs.h"
+
+#include "events.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -15,7 +16,7 @@ static int sigkillPending(pid_t Pid) {
     return 0;
   int Dying = 0;
   while (fgets(Line, sizeof(Line), F)) {
-    if (strncmp(Line, "SigPnd:", 7) && strncmp(Line, "ShdPnd:", 7))
+    if (strncmp(Line, "SigPnd:", 7) != 0 && strncmp(Line, "ShdPnd:", 7) != 0)
       continue;
     unsigned long long Mask = strtoull(Line + 7, NULL, 16);
     if (Mask & (1ull << (9 - 1)))
@@ -68,10 +69,8 @@ size_t rc_proc_children(pid_t Parent, struct rc_proc **Out) {
     struct rc_proc P;
     if (rc_proc_read((pid_t)atol(E->d_name), &P) || P.Ppid != Parent)
       continue;
-    if (N == Cap) {
-      Cap = Cap ? Cap * 2 : 16;
-      *Out = realloc(*Out, Cap * sizeof(P));
-    }
+    if (rc_reserve((void **)Out, &Cap, N + 1, sizeof(P)))
+      break;
     (*Out)[N++] = P;
   }
   closedir(D);

@@ -1,4 +1,3 @@
-#define _GNU_SOURCE
 #include "symbolize.h"
 
 #include <dlfcn.h>
@@ -44,10 +43,12 @@ static Dwfl *dwflFor(const char *Path) {
       dwfl_report_end(D, NULL, NULL);
     }
   }
-  Cache = realloc(Cache, (NCache + 1) * sizeof(*Cache));
-  Cache[NCache].Path = strdup(Path);
-  Cache[NCache].D = D;
-  ++NCache;
+  static size_t CacheCap;
+  if (rc_reserve((void **)&Cache, &CacheCap, NCache + 1, sizeof(*Cache)) == 0) {
+    Cache[NCache].Path = strdup(Path);
+    Cache[NCache].D = D;
+    ++NCache;
+  }
   return D;
 }
 

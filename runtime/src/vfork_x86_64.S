@@ -9,7 +9,7 @@
  * during the system call.  The child returns at once and runs no code of
  * ours.  The parent resumes only after the child has exec'd or exited, so
  * from then on the stack is the parent's alone and it may call into C to
- * record the start (reapcheck__vfork_parent takes the backtrace there).
+ * record the start (reapcheckVforkParent takes the backtrace there).
  *
  * Not handled: the x86 shadow stack (CET), which glibc's vfork also
  * adjusts; Debian's glibc does not enable it.
@@ -38,7 +38,7 @@ vfork:
         pushq   %rax
         .cfi_adjust_cfa_offset 8
         movl    %eax, %edi
-        call    reapcheck__vfork_parent@PLT
+        call    reapcheckVforkParent
         popq    %rax
         .cfi_adjust_cfa_offset -8
 .Lchild:
@@ -48,7 +48,7 @@ vfork:
         movl    %eax, %edi
         subq    $8, %rsp
         .cfi_adjust_cfa_offset 8
-        call    reapcheck__set_errno@PLT
+        call    reapcheckSetErrno
         addq    $8, %rsp
         .cfi_adjust_cfa_offset -8
         movq    $-1, %rax
