@@ -6,6 +6,7 @@
 #include "symbolize.h"
 
 #include <ctype.h>
+#include <pthread.h>
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
@@ -71,7 +72,19 @@ static const struct rc_start *startOf(const struct rc_events *E, pid_t Pid) {
 
 #define API __attribute__((visibility("default")))
 
+/* The symboliser's caches are not thread-safe. */
+static pthread_mutex_t Lock = PTHREAD_MUTEX_INITIALIZER;
+
+static int unreapedChildren(struct reapcheck_child *Out, int Max);
+
 API int reapcheck_unreaped_children(struct reapcheck_child *Out, int Max) {
+  pthread_mutex_lock(&Lock);
+  int N = unreapedChildren(Out, Max);
+  pthread_mutex_unlock(&Lock);
+  return N;
+}
+
+static int unreapedChildren(struct reapcheck_child *Out, int Max) {
   int Saved = errno;
   pid_t *Pids;
   size_t N;

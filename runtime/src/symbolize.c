@@ -9,11 +9,21 @@
 #include <string.h>
 #include <unistd.h>
 
+/* Address range of a compile unit, for modules whose CUs libdw cannot find
+ * by address itself (below). */
+struct CuRange {
+  Dwarf_Addr Lo, Hi;
+  Dwarf_Off Die;
+};
+
 /* One Dwfl per module, reported at bias 0 so that module-relative
  * addresses are the file's own addresses. */
 struct Cached {
   char *Path;
   Dwfl *D;
+  int Indexed;
+  struct CuRange *Ranges;
+  size_t NRanges;
 };
 static struct Cached *Cache;
 static size_t NCache;
@@ -26,10 +36,10 @@ static const Dwfl_Callbacks Callbacks = {
     .debuginfo_path = &DebugPath,
 };
 
-static Dwfl *dwflFor(const char *Path) {
+static struct Cached *cachedFor(const char *Path) {
   for (size_t I = 0; I < NCache; ++I)
     if (strcmp(Cache[I].Path, Path) == 0)
-      return Cache[I].D;
+      return &Cache[I];
   Dwfl *D = dwfl_begin(&Callbacks);
   if (D) {
     int Fd = open(Path, O_RDONLY | O_CLOEXEC);
@@ -44,12 +54,15 @@ static Dwfl *dwflFor(const char *Path) {
     }
   }
   static size_t CacheCap;
-  if (rc_reserve((void **)&Cache, &CacheCap, NCache + 1, sizeof(*Cache)) == 0) {
-    Cache[NCache].Path = strdup(Path);
-    Cache[NCache].D = D;
-    ++NCache;
+  if (rc_reserve((void **)&Cache, &CacheCap, NCache + 1, sizeof(*Cache))) {
+    if (D)
+      dwfl_end(D);
+    return NULL;
   }
-  return D;
+  memset(&Cache[NCache], 0, sizeof(*Cache));
+  Cache[NCache].Path = strdup(Path);
+  Cache[NCache].D = D;
+  return &Cache[NCache++];
 }
 
 /* C++ names: use the C++ runtime's demangler when one is in the process or
@@ -75,25 +88,64 @@ static void demangle(const char *Name, char *Out, size_t Size) {
   free(D);
 }
 
-/* libdw before 0.191 finds a CU by .debug_aranges only, which clang does
- * not emit: then look for the CU whose ranges hold the address. */
-static const char *lineByCuScan(Dwfl_Module *M, Dwarf_Addr Pc, int *Line) {
-  Dwarf_Addr Bias;
-  Dwarf *Dw = dwfl_module_getdwarf(M, &Bias);
-  if (!Dw)
-    return NULL;
+static int byLo(const void *A, const void *B) {
+  const struct CuRange *X = A, *Y = B;
+  return (X->Lo > Y->Lo) - (X->Lo < Y->Lo);
+}
+
+/* Every CU's address ranges, sorted, built once per module. */
+static void indexCus(struct Cached *C, Dwarf *Dw) {
+  C->Indexed = 1;
+  size_t Cap = 0;
   Dwarf_Off Off = 0, Next;
   size_t HeaderSize;
   while (dwarf_nextcu(Dw, Off, &Next, &HeaderSize, NULL, NULL, NULL) == 0) {
     Dwarf_Die Cu;
-    if (dwarf_offdie(Dw, Off + HeaderSize, &Cu) &&
-        dwarf_haspc(&Cu, Pc - Bias) > 0) {
-      Dwarf_Line *L = dwarf_getsrc_die(&Cu, Pc - Bias);
-      if (!L || dwarf_lineno(L, Line) != 0)
-        return NULL;
-      return dwarf_linesrc(L, NULL, NULL);
+    if (dwarf_offdie(Dw, Off + HeaderSize, &Cu)) {
+      Dwarf_Addr Base, Lo, Hi;
+      ptrdiff_t It = 0;
+      while ((It = dwarf_ranges(&Cu, It, &Base, &Lo, &Hi)) > 0) {
+        if (rc_reserve((void **)&C->Ranges, &Cap, C->NRanges + 1,
+                       sizeof(*C->Ranges)))
+          return;
+        C->Ranges[C->NRanges++] = (struct CuRange){Lo, Hi, Off + HeaderSize};
+      }
     }
     Off = Next;
+  }
+  if (C->NRanges > 1)
+    qsort(C->Ranges, C->NRanges, sizeof(*C->Ranges), byLo);
+}
+
+/* libdw before 0.191 finds a CU by address through .debug_aranges only,
+ * which clang does not emit: then find it in our own index. */
+static const char *lineByCuIndex(struct Cached *C, Dwfl_Module *M,
+                                 Dwarf_Addr Pc, int *Line) {
+  Dwarf_Addr Bias;
+  Dwarf *Dw = dwfl_module_getdwarf(M, &Bias);
+  if (!Dw)
+    return NULL;
+  if (!C->Indexed)
+    indexCus(C, Dw);
+  Dwarf_Addr Addr = Pc - Bias;
+  /* The last range starting at or before Addr, then back over overlaps. */
+  size_t Lo = 0, Hi = C->NRanges;
+  while (Lo < Hi) {
+    size_t Mid = (Lo + Hi) / 2;
+    if (C->Ranges[Mid].Lo <= Addr)
+      Lo = Mid + 1;
+    else
+      Hi = Mid;
+  }
+  for (size_t I = Lo; I-- > 0;) {
+    if (Addr >= C->Ranges[I].Hi)
+      continue;
+    Dwarf_Die Cu;
+    Dwarf_Line *L;
+    if (!dwarf_offdie(Dw, C->Ranges[I].Die, &Cu) ||
+        !(L = dwarf_getsrc_die(&Cu, Addr)) || dwarf_lineno(L, Line) != 0)
+      return NULL;
+    return dwarf_linesrc(L, NULL, NULL);
   }
   return NULL;
 }
@@ -102,7 +154,8 @@ void rc_symbolize(const char *Module, uint64_t Off, struct rc_sym *Out) {
   memset(Out, 0, sizeof(*Out));
   if (!Module || strcmp(Module, "?") == 0)
     return;
-  Dwfl *D = dwflFor(Module);
+  struct Cached *C = cachedFor(Module);
+  Dwfl *D = C ? C->D : NULL;
   if (!D)
     return;
   Dwarf_Addr Pc = Off ? Off - 1 : 0;
@@ -116,7 +169,7 @@ void rc_symbolize(const char *Module, uint64_t Off, struct rc_sym *Out) {
   int Line = 0;
   const char *File = L ? dwfl_lineinfo(L, NULL, &Line, NULL, NULL, NULL) : NULL;
   if (!File)
-    File = lineByCuScan(M, Pc, &Line);
+    File = lineByCuIndex(C, M, Pc, &Line);
   if (File && Line > 0) {
     snprintf(Out->File, sizeof(Out->File), "%s", File);
     Out->Line = Line;
