@@ -6,9 +6,9 @@
 #include "symbolize.h"
 
 #include <ctype.h>
-#include <pthread.h>
 #include <dirent.h>
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

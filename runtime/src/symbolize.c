@@ -141,9 +141,10 @@ static const char *lineByCuIndex(struct Cached *C, Dwfl_Module *M,
     if (Addr >= C->Ranges[I].Hi)
       continue;
     Dwarf_Die Cu;
-    Dwarf_Line *L;
-    if (!dwarf_offdie(Dw, C->Ranges[I].Die, &Cu) ||
-        !(L = dwarf_getsrc_die(&Cu, Addr)) || dwarf_lineno(L, Line) != 0)
+    if (!dwarf_offdie(Dw, C->Ranges[I].Die, &Cu))
+      return NULL;
+    Dwarf_Line *L = dwarf_getsrc_die(&Cu, Addr);
+    if (!L || dwarf_lineno(L, Line) != 0)
       return NULL;
     return dwarf_linesrc(L, NULL, NULL);
   }
