@@ -5,6 +5,11 @@
 // RUN: %FileCheck %s --check-prefix=STATUS < %t.out
 // RUN: %FileCheck %s -DFILE=%s < %t.err
 // STATUS: exit: 66
+// From the log alone the same eight, and no thread or CLONE_PARENT sibling.
+// RUN: %exit_status %reapcheck_run --no-subreaper -- %t > %t.out 2> %t.err
+// RUN: %FileCheck %s --check-prefix=STATUS < %t.out
+// RUN: %FileCheck %s --check-prefix=LOG < %t.err
+// LOG: reapcheck-run: 8 unreaped children, 0 orphaned descendants (program exit status 0)
 #define _GNU_SOURCE
 #include <pty.h>
 #include <sched.h>
@@ -17,7 +22,7 @@
 
 extern char **environ;
 static char *TrueArgv[] = {"true", NULL};
-static char Stack[64 * 1024];
+static char Stack[64 * 1024], ThreadStack[64 * 1024];
 
 static int cloneChild(void *Arg) { return 0; }
 
@@ -25,7 +30,7 @@ static void leakFork(void) {
   pid_t Pid = fork();
   // CHECK: reapcheck-run: unreaped child {{[0-9]+}} (zombie) started by fork at [[FILE]]:[[#@LINE-1]] in leakFork
   // CHECK-NEXT: reapcheck-run:     #0 [[FILE]]:[[#@LINE-2]] in leakFork
-  // CHECK-NEXT: reapcheck-run:     #1 [[FILE]]:[[#@LINE+82]] in main
+  // CHECK-NEXT: reapcheck-run:     #1 [[FILE]]:[[#@LINE+89]] in main
   if (Pid == 0)
     _exit(0);
 }
@@ -103,6 +108,13 @@ static void reapedAll(void) {
     _exit(0);
   close(Master);
   waitid(P_ALL, 0, NULL, WEXITED);
+  // no-warning: a thread is not a child, and a CLONE_PARENT clone is a
+  // sibling (reapcheck-run's child, which does not report it).
+  clone(cloneChild, ThreadStack + sizeof(ThreadStack),
+        CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND | CLONE_THREAD |
+            CLONE_SYSVSEM,
+        NULL);
+  clone(cloneChild, Stack + sizeof(Stack), CLONE_PARENT, NULL);
 }
 
 int main(void) {
