@@ -461,6 +461,8 @@ static void onDemandReport(const char *Events, pid_t Root) {
 
 /* ---- signals while the program runs ---- */
 
+static volatile sig_atomic_t PendingSignal;
+
 static void onForward(int Sig, siginfo_t *Info, void *Ctx) {
   (void)Ctx;
   /* A terminal's ^C or ^\ already reached the program (same process
@@ -469,6 +471,8 @@ static void onForward(int Sig, siginfo_t *Info, void *Ctx) {
     return;
   if (ProgramPid > 0)
     kill(ProgramPid, Sig);
+  else
+    PendingSignal = Sig; /* before the fork returned: forwarded after it */
 }
 
 static void onReport(int Sig) {
@@ -476,23 +480,30 @@ static void onReport(int Sig) {
   ReportRequested = 1;
 }
 
-static void installParentSignals(void) {
-  /* Inherited SIG_IGN would let the kernel reap the program and everything
-   * adopted; the program itself keeps what it inherited (it was forked
-   * before this). */
-  signal(SIGCHLD, SIG_DFL);
-  struct sigaction Sa;
-  memset(&Sa, 0, sizeof(Sa));
-  Sa.sa_sigaction = onForward;
-  Sa.sa_flags = SA_SIGINFO | SA_RESTART;
-  sigemptyset(&Sa.sa_mask);
-  int Forwarded[] = {SIGINT, SIGQUIT, SIGTERM, SIGHUP};
-  for (size_t I = 0; I < sizeof(Forwarded) / sizeof(*Forwarded); ++I)
-    sigaction(Forwarded[I], &Sa, NULL);
-  memset(&Sa, 0, sizeof(Sa));
-  Sa.sa_handler = onReport; /* no SA_RESTART: interrupt the wait */
-  sigemptyset(&Sa.sa_mask);
-  sigaction(SIGUSR2, &Sa, NULL);
+/* Installed before the fork, so that a program that signals us at once
+ * finds the handlers there; the child puts the old dispositions back before
+ * exec, so the program inherits exactly what we inherited. */
+static const int Handled[] = {SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGUSR2};
+#define NUM_HANDLED (sizeof(Handled) / sizeof(*Handled))
+
+static void installHandlers(struct sigaction Saved[NUM_HANDLED]) {
+  for (size_t I = 0; I < NUM_HANDLED; ++I) {
+    struct sigaction Sa;
+    memset(&Sa, 0, sizeof(Sa));
+    sigemptyset(&Sa.sa_mask);
+    if (Handled[I] == SIGUSR2) {
+      Sa.sa_handler = onReport; /* no SA_RESTART: interrupt the wait */
+    } else {
+      Sa.sa_sigaction = onForward;
+      Sa.sa_flags = SA_SIGINFO | SA_RESTART;
+    }
+    sigaction(Handled[I], &Sa, &Saved[I]);
+  }
+}
+
+static void restoreHandlers(const struct sigaction Saved[NUM_HANDLED]) {
+  for (size_t I = 0; I < NUM_HANDLED; ++I)
+    sigaction(Handled[I], &Saved[I], NULL);
 }
 
 static void sleepMs(int Ms) {
@@ -592,6 +603,8 @@ int main(int Argc, char **Argv) {
     fprintf(stderr, TOOL ": PR_SET_CHILD_SUBREAPER: %s\n", strerror(errno));
     return EXIT_TOOL_FAILURE;
   }
+  struct sigaction Saved[NUM_HANDLED];
+  installHandlers(Saved);
   fflush(NULL);
   pid_t Pid = fork();
   if (Pid < 0) {
@@ -599,6 +612,7 @@ int main(int Argc, char **Argv) {
     return EXIT_TOOL_FAILURE;
   }
   if (Pid == 0) {
+    restoreHandlers(Saved);
     prepareChildEnv(&O, Preload, Events);
     execvp(Argv[First], Argv + First);
     int E = errno;
@@ -606,7 +620,11 @@ int main(int Argc, char **Argv) {
     _exit(E == ENOENT ? 127 : 126);
   }
   ProgramPid = Pid;
-  installParentSignals();
+  if (PendingSignal)
+    kill(Pid, PendingSignal);
+  /* Inherited SIG_IGN would let the kernel reap the program and everything
+   * adopted; the program keeps what it inherited (it is forked already). */
+  signal(SIGCHLD, SIG_DFL);
   int Status = 0;
   for (;;) {
     pid_t R = waitpid(Pid, &Status, 0);

@@ -7,6 +7,13 @@
 // RUN: %reapcheck_run -- %t > %t.tool
 // RUN: diff %t.bare %t.tool
 // RUN: %FileCheck %s --match-full-lines < %t.tool
+// An ignored SIGUSR2 inherited from the caller (reapcheck-run handles
+// SIGUSR2 itself) still reaches the program ignored.
+// RUN: python3 -c "import os, signal, sys; signal.signal(signal.SIGUSR2, signal.SIG_IGN); os.execv(sys.argv[1], sys.argv[1:])" %t > %t.bare-ign
+// RUN: python3 -c "import os, signal, sys; signal.signal(signal.SIGUSR2, signal.SIG_IGN); os.execv(sys.argv[1], sys.argv[1:])" %reapcheck_run -- %t > %t.tool-ign
+// RUN: diff %t.bare-ign %t.tool-ign
+// RUN: %FileCheck %s --check-prefix=IGN < %t.tool-ign
+// IGN: SIGCHLD default: 1, SIGUSR2 default: 0
 #include <errno.h>
 #include <dirent.h>
 #include <signal.h>
