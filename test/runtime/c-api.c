@@ -23,19 +23,23 @@ int main(void) {
     pause();
     _exit(0);
   }
-  usleep(200 * 1000);
+  // Wait until the first one has exited, without reaping it (WNOWAIT is
+  // not a reap for reapcheck-run either).
+  siginfo_t Info;
+  waitid(P_PID, Exited, &Info, WEXITED | WNOWAIT);
   struct reapcheck_child Kids[4];
   int N = reapcheck_unreaped_children(Kids, 4);
   // CHECK: unreaped: 2
   printf("unreaped: %d\n", N);
   for (int I = 0; I < N && I < 4; ++I)
-    printf("%s %c %s at %s\n", Kids[I].pid == Exited ? "exited" : "running",
-           Kids[I].state, Kids[I].api[0] ? Kids[I].api : "-",
+    printf("%s %s %s at %s\n", Kids[I].pid == Exited ? "exited" : "running",
+           Kids[I].state == 'Z' ? "zombie" : "alive",
+           Kids[I].api[0] ? Kids[I].api : "-",
            Kids[I].site[0] ? Kids[I].site : "-");
-  // TOOL-NEXT: exited Z fork at [[FILE]]:[[#@LINE-17]] in main
-  // TOOL-NEXT: running S fork at [[FILE]]:[[#@LINE-15]] in main
-  // BARE-NEXT: exited Z - at -
-  // BARE-NEXT: running S - at -
+  // TOOL-NEXT: exited zombie fork at [[FILE]]:[[#@LINE-21]] in main
+  // TOOL-NEXT: running alive fork at [[FILE]]:[[#@LINE-19]] in main
+  // BARE-NEXT: exited zombie - at -
+  // BARE-NEXT: running alive - at -
   // Counting only, and the children are still there to be reaped.
   // CHECK-NEXT: count only: 2
   printf("count only: %d\n", reapcheck_unreaped_children(NULL, 0));
