@@ -6,6 +6,11 @@
 // RUN: %exit_status %reapcheck_run -- %t alone %t.pid > %t.alone.out 2> %t.alone.err
 // RUN: %FileCheck %s --check-prefix=STATUS-ALONE < %t.alone.out
 // RUN: %FileCheck %s -DFILE=%s --check-prefix=ALONE < %t.alone.err
+// The same in --json: the orphan, the program's child it came from, and
+// its own start.
+// RUN: %exit_status %reapcheck_run --json %t.json -- %t alone 2> /dev/null | %FileCheck %s --check-prefix=STATUS-ALONE
+// RUN: python3 -c "import json, sys; o = json.load(open(sys.argv[1]))['orphaned'][0]; print(o['command'], o['state']); print('ancestor', o['ancestor']['api'], o['ancestor']['site']); print('own', o['start']['api'], o['start']['site'])" %t.json | %FileCheck %s -DFILE=%s --check-prefix=JSON --match-full-lines
+// JSON: sleep running
 // After reporting it, reapcheck-run killed and reaped the orphan...
 // RUN: python3 -c "import os, sys; print('alive:', os.path.exists('/proc/' + open(sys.argv[1]).read()))" %t.pid | %FileCheck %s --check-prefix=GONE
 // GONE: alive: False
@@ -33,12 +38,14 @@
 static pid_t startHelper(int OwnGroup, int Ready, const char *PidFile) {
   pid_t Helper = fork();
   // ALONE: reapcheck-run: orphaned descendant {{[0-9]+}} (sleep, running) of child {{[0-9]+}} started by fork at [[FILE]]:[[#@LINE-1]] in startHelper
+  // JSON-NEXT: ancestor fork [[FILE]]:[[#@LINE-2]] in startHelper
   if (Helper != 0)
     return Helper;
   if (OwnGroup)
     setpgid(0, 0);
   pid_t Server = fork();
   // ALONE-NEXT: reapcheck-run:   itself started by fork in process {{[0-9]+}} at [[FILE]]:[[#@LINE-1]] in startHelper
+  // JSON-NEXT: own fork [[FILE]]:[[#@LINE-2]] in startHelper
   if (Server == 0) {
     execlp("sleep", "sleep", "10", (char *)NULL);
     _exit(127);
