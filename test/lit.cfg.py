@@ -71,3 +71,15 @@ for other in ['22', '19', '16', '15', '14']:
         config.substitutions.append(('%other_tidy', '/usr/lib/llvm-%s/bin/clang-tidy' % other))
         config.substitutions.append(('%other_major', other))
         break
+
+# --- runtime companion (test/runtime, issue 15) ---
+# reapcheck-run and its libraries are C and do not depend on the LLVM major;
+# every build directory has them.  Test programs are compiled with %cc/%cxx.
+config.substitutions.append(('%reapcheck_run', os.path.join(build, 'reapcheck-run')))
+config.substitutions.append(('%runtime_include', os.path.join(root, 'runtime', 'include')))
+config.substitutions.append(('%runtime_libdir', build))
+config.substitutions.append(('%exit_status', 'python3 %s' % os.path.join(
+    config.test_source_root, 'runtime', 'Inputs', 'exit_status.py')))
+if os.path.exists('/usr/include/gtest/gtest.h'):
+    config.available_features.add('gtest')
+# --- end runtime companion ---

@@ -91,6 +91,8 @@ TEST_PACKAGES=(
   "cmd:git git"                                        # pre-commit test, clean-checkout check
   "cmd:pre-commit pre-commit"                          # test/integration/pre-commit.test
   "/usr/lib/python3/dist-packages/docutils/__init__.py python3-docutils" # test/docs
+  "/usr/include/elfutils/libdwfl.h libdw-dev"          # runtime/: symbolised start sites
+  "/usr/include/gtest/gtest.h libgtest-dev"            # test/runtime: the GoogleTest listener
 )
 
 ensure_test_packages() {

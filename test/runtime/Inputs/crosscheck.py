@@ -1,0 +1,86 @@
+"""Cross-check of reapcheck-run against the static check on examples/.
+
+For each example program: compile it with debug information, run it under
+reapcheck-run (the path it takes when run without arguments, as
+test/examples drives it), and run process-unreaped-child on its source.
+Prints one line per example:
+
+  NAME: agree on N leaking start sites (LINES)
+  NAME: DIFFER static LINES runtime LINES
+
+Runtime sites are the file:line of each unreaped child's start and of the
+program's child an orphaned descendant comes from; static sites are the
+lines of the check's warnings.
+
+usage: crosscheck.py REAPCHECK_RUN EXAMPLES_DIR WORK_DIR CC CXX -- TIDY...
+"""
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+
+
+def runtime_sites(run, exe, work, name):
+    out = os.path.join(work, name + '.json')
+    subprocess.run([run, '--json', out, '--', exe], stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL, check=False)
+    with open(out) as f:
+        report = json.load(f)
+    lines = set()
+    for child in report['unreaped']:
+        lines.add(site_line(child['start']))
+    for orphan in report['orphaned']:
+        lines.add(site_line(orphan['ancestor']))
+    return lines
+
+
+def site_line(start):
+    if not start:
+        return 'unknown'
+    match = re.match(r'(.*):(\d+) in ', start['site'])
+    return '%s:%s' % (os.path.basename(match.group(1)), match.group(2)) if match else start['site']
+
+
+def static_sites(tidy, source, examples):
+    flags = ['-I' + examples] + (['-std=c++17'] if source.endswith('.cpp') else [])
+    result = subprocess.run(tidy + [source, '--'] + flags,
+                            capture_output=True, text=True, check=False)
+    if result.returncode < 0 or 'Stack dump' in result.stderr:
+        return {'static-check-crashed'}
+    lines = set()
+    for line in result.stdout.splitlines():
+        match = re.match(r'(.*?):(\d+):\d+: warning: .*\[process-unreaped-child\]', line)
+        if match:
+            lines.add('%s:%s' % (os.path.basename(match.group(1)), match.group(2)))
+    return lines
+
+
+def main():
+    sep = sys.argv.index('--')
+    run, examples, work, cc, cxx = sys.argv[1:sep]
+    tidy = sys.argv[sep + 1:]
+    os.makedirs(work, exist_ok=True)
+    status = 0
+    for source in sorted(glob.glob(os.path.join(examples, '*.c')) +
+                         glob.glob(os.path.join(examples, '*.cpp'))):
+        name = os.path.basename(source)
+        exe = os.path.join(work, name + '.exe')
+        compiler = cxx if name.endswith('.cpp') else cc
+        subprocess.run([compiler, '-g', '-O0', '-I' + examples, '-o', exe, source, '-lutil'],
+                       check=True)
+        runtime = runtime_sites(run, exe, work, name)
+        static = static_sites(tidy, source, examples)
+        if runtime == static:
+            print('%s: agree on %d leaking start sites (%s)' %
+                  (name, len(static), ' '.join(sorted(static)) or '-'))
+        else:
+            status = 1
+            print('%s: DIFFER static %s runtime %s' %
+                  (name, ' '.join(sorted(static)) or '-', ' '.join(sorted(runtime)) or '-'))
+    return status
+
+
+if __name__ == '__main__':
+    sys.exit(main())
