@@ -4,6 +4,7 @@
 #include "AstHelpers.h"
 #include "Compat.h"
 #include "EnclosingBody.h"
+#include "ProjectFacts.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -111,7 +112,9 @@ void OwnerJudge::judge(llvm::ArrayRef<const ValueDecl *> Holders) {
     if (Verdicts.count(H))
       continue;
     HolderVerdict &V = Verdicts[H];
-    if (!isJudgeable(H))
+    // With facts, a holder other files use is judged with their uses.
+    if (!isJudgeable(H) &&
+        (!Facts || Facts->holderDuty(usrOf(H)) == HolderDuty::Unjudged))
       continue;
     V.Duty = HolderDuty::Neglected;
     V.Owner = ownerOf(H);
@@ -122,11 +125,30 @@ void OwnerJudge::judge(llvm::ArrayRef<const ValueDecl *> Holders) {
   forEachUserBody(Ctx, [this](const Decl *Owner, const Stmt *Body) {
     scanBody(Owner, Body);
   });
+  finish();
+}
+
+void OwnerJudge::judgeAllUses(llvm::ArrayRef<const ValueDecl *> Stored) {
+  AllHolders = true;
+  for (const ValueDecl *H : Stored)
+    Verdicts[H].Duty = HolderDuty::Neglected;
+  forEachUserBody(Ctx, [this](const Decl *Owner, const Stmt *Body) {
+    scanBody(Owner, Body);
+  });
+  finish();
+}
+
+void OwnerJudge::finish() {
   const SourceManager &SM = Ctx.getSourceManager();
   for (auto &Entry : Verdicts) {
     HolderVerdict &V = Entry.second;
     if (AnyReapAny && V.Duty == HolderDuty::Neglected)
       V.Duty = HolderDuty::Reaped;
+    if (Facts && V.Duty == HolderDuty::Neglected) {
+      HolderDuty Elsewhere = Facts->holderDuty(usrOf(Entry.first));
+      if (Elsewhere == HolderDuty::Reaped || Elsewhere == HolderDuty::HandedOn)
+        V.Duty = Elsewhere;
+    }
     std::sort(V.Signals.begin(), V.Signals.end(),
               [&SM](const HolderSignal &A, const HolderSignal &B) {
                 return SM.isBeforeInTranslationUnit(
@@ -183,6 +205,8 @@ void OwnerJudge::scanBody(const Decl *Owner, const Stmt *Body) {
   // range-for over a container) stand for it in this body.
   llvm::DenseMap<const VarDecl *, const ValueDecl *> Copies;
   auto Judged = [this](const ValueDecl *H) -> const ValueDecl * {
+    if (H && AllHolders && !Verdicts.count(H))
+      Verdicts[H].Duty = HolderDuty::Neglected;
     auto It = Verdicts.find(H);
     return It != Verdicts.end() && It->second.Duty != HolderDuty::Unjudged
                ? H

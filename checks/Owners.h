@@ -70,14 +70,25 @@ struct HolderVerdict {
   std::vector<HolderSignal> Signals; ///< In source order.
 };
 
+class ProjectFacts;
+
 class OwnerJudge {
 public:
+  /// \p Facts, when given, judge holders whose uses are in other files.
   OwnerJudge(clang::ASTContext &Ctx, const ProcessApiModel &Model,
-             SummaryProvider &Summaries)
-      : Ctx(Ctx), Model(Model), Summaries(Summaries) {}
+             SummaryProvider &Summaries, const ProjectFacts *Facts = nullptr)
+      : Ctx(Ctx), Model(Model), Summaries(Summaries), Facts(Facts) {}
 
   /// Judges every holder in \p Holders with one walk of the unit.
   void judge(llvm::ArrayRef<const clang::ValueDecl *> Holders);
+  /// Index mode: what this unit does with every holder it uses, judgeable
+  /// here or not, besides \p Stored (holders its starts are stored into).
+  void judgeAllUses(llvm::ArrayRef<const clang::ValueDecl *> Stored);
+  /// Every holder judged, in no particular order.
+  const llvm::DenseMap<const clang::ValueDecl *, HolderVerdict> &
+  verdicts() const {
+    return Verdicts;
+  }
   const HolderVerdict &verdict(const clang::ValueDecl *Holder) const;
 
 private:
@@ -92,8 +103,11 @@ private:
   clang::ASTContext &Ctx;
   const ProcessApiModel &Model;
   SummaryProvider &Summaries;
+  const ProjectFacts *Facts;
   llvm::DenseMap<const clang::ValueDecl *, HolderVerdict> Verdicts;
   bool AnyReapAny = false;
+  bool AllHolders = false;
+  void finish();
 };
 
 } // namespace reapcheck

@@ -66,6 +66,11 @@ public:
 
   /// Returns true when \p FD was not yet known as a wrapper.
   bool addWrapper(const clang::FunctionDecl *FD, WrapperSummary W);
+  /// The unit's own wrappers, for the index.
+  const llvm::DenseMap<const clang::FunctionDecl *, WrapperSummary> &
+  ownWrappers() const {
+    return Wrappers;
+  }
 
 private:
   const ProcessApiModel *Model;

@@ -33,13 +33,17 @@ void TranslationUnitScan::addStartingBody(const Stmt &Start) {
 }
 
 void TranslationUnitScan::addSignalInstall(const CallExpr &Call) {
-  if (ReapingHandler)
+  if (ReapingHandler && IgnoresSigchld)
     return;
   auto [Callable, Body] = findEnclosingBody(Call, *Ctx);
   if (!Body)
     return;
   auto Action = Model.sigchldAction(Call, Body, *Ctx);
-  if (Action && Action->Handler && Model.reapsAnyChild(Action->Handler, *Ctx))
+  if (!Action)
+    return;
+  IgnoresSigchld |= Action->KernelReaps;
+  if (!ReapingHandler && Action->Handler &&
+      Model.reapsAnyChild(Action->Handler, *Ctx))
     ReapingHandler = Action->Handler;
 }
 

@@ -14,6 +14,7 @@
 
 #include "EnclosingBody.h"
 #include "ProcessApiModel.h"
+#include "ProjectFacts.h"
 #include "Summaries.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
@@ -32,8 +33,8 @@ namespace reapcheck {
 
 class TranslationUnitScan {
 public:
-  explicit TranslationUnitScan(const ProcessApiModel &Model)
-      : Model(Model), Summaries(Model) {}
+  TranslationUnitScan(const ProcessApiModel &Model, const ProjectFacts *Facts)
+      : Model(Model), Summaries(Model, Facts) {}
 
   clang::ASTContext *astContext() const { return Ctx; }
   void setASTContext(clang::ASTContext &C) { Ctx = &C; }
@@ -60,8 +61,11 @@ public:
   clang::Stmt *bodyOf(const clang::Decl *Callable) const {
     return BodyOf.lookup(Callable);
   }
-  SummaryProvider &summaries() { return Summaries; }
-  const clang::FunctionDecl *reapingHandler() const { return ReapingHandler; }
+  ProjectSummaries &summaries() { return Summaries; }
+  /// True when this unit installs a SIGCHLD handler that reaps any child.
+  bool hasReapingHandler() const { return ReapingHandler != nullptr; }
+  /// True when this unit lets the kernel reap (SIGCHLD ignored) anywhere.
+  bool ignoresSigchld() const { return IgnoresSigchld; }
   /// fclose() calls on storage that only ever holds popen() streams.
   std::vector<std::pair<const clang::CallExpr *, const clang::ValueDecl *>>
   fclosesOfStoredPipes() const;
@@ -70,13 +74,14 @@ private:
   void addBody(const clang::Decl *Callable, clang::Stmt *Body);
 
   const ProcessApiModel &Model;
-  TranslationUnitSummaries Summaries;
+  ProjectSummaries Summaries;
   clang::ASTContext *Ctx = nullptr;
   llvm::SetVector<const clang::Decl *> Callables;
   llvm::DenseMap<const clang::Decl *, clang::Stmt *> BodyOf;
   /// Calls to the unit's functions by callee, collected on the first wrapper.
   std::optional<CallsByCallee> UserCalls;
   const clang::FunctionDecl *ReapingHandler = nullptr;
+  bool IgnoresSigchld = false;
   llvm::SmallPtrSet<const clang::ValueDecl *, 4> PipeStorage;
   llvm::SmallPtrSet<const clang::ValueDecl *, 4> OtherStreamStorage;
   std::vector<std::pair<const clang::CallExpr *, const clang::ValueDecl *>>

@@ -41,7 +41,8 @@ UnreapedChildCheck::UnreapedChildCheck(StringRef Name,
       ReportLeakingPaths(
           readBool(Options, "ReportLeakingPaths", true, BadBool)),
       ReportDiscarded(readBool(Options, "ReportDiscarded", true, BadBool)),
-      IgnoreMain(readBool(Options, "IgnoreMain", true, BadBool)) {
+      IgnoreMain(readBool(Options, "IgnoreMain", true, BadBool)),
+      FactsFile(Options.get("FactsFile", "")) {
   if (!BadBool.empty()) {
     ModelValid = false;
     configurationDiag(BadBool, DiagnosticIDs::Error);
@@ -58,9 +59,38 @@ UnreapedChildCheck::UnreapedChildCheck(StringRef Name,
   Add("StartFunctions", Model.addStarts(StartFunctions));
   Add("ReapFunctions", Model.addReaps(ReapFunctions));
   Add("HarmlessFunctions", Model.addHarmless(HarmlessFunctions));
+  loadFacts();
   Interesting = Model.interestingCallees();
+  if (Facts)
+    for (const std::string &Name : Facts->wrapperNames())
+      Interesting.add(Name);
   Openers = ProcessApiModel::streamOpeners();
-  Unit = std::make_unique<TranslationUnitScan>(Model);
+  if (const char *Index = std::getenv("REAPCHECK_INDEX"); Index && *Index)
+    IndexFile = Index;
+  Unit = std::make_unique<TranslationUnitScan>(Model, facts());
+}
+
+/// FactsFile, or the driver's REAPCHECK_FACTS: facts that cannot be read
+/// are an error of the run (the check goes on without them, so no report
+/// is lost); stale facts a warning.
+void UnreapedChildCheck::loadFacts() {
+  std::string Path = FactsFile;
+  if (Path.empty())
+    if (const char *Env = std::getenv("REAPCHECK_FACTS"))
+      Path = Env;
+  if (Path.empty())
+    return;
+  std::string Error, Warning;
+  Facts = ProjectFacts::load(Path, Error, Warning);
+  if (!Error.empty())
+    configurationDiag("process-unreaped-child.FactsFile: %0; checking "
+                      "without facts from other files",
+                      DiagnosticIDs::Error)
+        << Error;
+  if (!Warning.empty())
+    configurationDiag("process-unreaped-child.FactsFile: %0",
+                      DiagnosticIDs::Warning)
+        << Warning;
 }
 
 void UnreapedChildCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
@@ -70,6 +100,7 @@ void UnreapedChildCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "ReportLeakingPaths", ReportLeakingPaths);
   Options.store(Opts, "ReportDiscarded", ReportDiscarded);
   Options.store(Opts, "IgnoreMain", IgnoreMain);
+  Options.store(Opts, "FactsFile", FactsFile);
 }
 
 namespace {
@@ -111,6 +142,12 @@ void UnreapedChildCheck::registerMatchers(MatchFinder *Finder) {
                              unless(isExpansionInSystemHeader()))
                          .bind("global"),
                      this);
+  // Index mode: every function of the user's code, for the facts file.
+  if (!IndexFile.empty())
+    Finder->addMatcher(functionDecl(isDefinition(),
+                                    unless(isExpansionInSystemHeader()))
+                           .bind("defined"),
+                       this);
   if (!getLangOpts().CPlusPlus)
     return;
   Finder->addMatcher(
@@ -152,6 +189,11 @@ void UnreapedChildCheck::check(const MatchFinder::MatchResult &Result) {
   }
   if (const auto *Call = Nodes.getNodeAs<CallExpr>("call"))
     return onCall(*Call);
+  if (const auto *FD = Nodes.getNodeAs<FunctionDecl>("defined")) {
+    if (!FD->isTemplated() && !FD->isInvalidDecl())
+      IndexedFunctions.push_back(FD);
+    return;
+  }
   if (const auto *Construct = Nodes.getNodeAs<CXXConstructExpr>("construct"))
     if (Model.startOfConstruct(*Construct))
       Unit->addStartingBody(*Construct);
@@ -166,8 +208,21 @@ void UnreapedChildCheck::onCall(const CallExpr &Call) {
       Unit->addStoredFclose(Call, storageOf(Call.getArg(0)));
     return;
   }
-  if (Model.startOf(Call, *Unit->astContext()))
+  if (Model.startOf(Call, *Unit->astContext()) ||
+      Unit->summaries().wrapper(FD)) // A wrapper of another file.
     Unit->addStartingBody(Call);
+}
+
+/// The main file's real path, the key of the facts' per-file records.
+static std::string mainFilePath(ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Main = SM.getFileEntryRefForID(SM.getMainFileID());
+  if (!Main)
+    return "";
+  llvm::SmallString<256> Real;
+  if (llvm::sys::fs::real_path(Main->getName(), Real))
+    return Main->getName().str();
+  return std::string(Real);
 }
 
 void UnreapedChildCheck::onEndOfTranslationUnit() {
@@ -177,14 +232,19 @@ void UnreapedChildCheck::onEndOfTranslationUnit() {
   ASTContext *Ctx = Unit->astContext();
   if (Ctx && !Ctx->getDiagnostics().hasUncompilableErrorOccurred()) {
     Unit->findWrappers();
+    CoveredByReaper = Unit->hasReapingHandler() ||
+                      (Facts && Facts->isCoveredByReaper(mainFilePath(*Ctx)));
     std::vector<StartFacts> Held;
     for (const Decl *Callable : Unit->bodies())
       analyse(Callable, Unit->bodyOf(Callable), Held);
     judgeHeld(Held);
     for (const auto &[Call, Storage] : Unit->fclosesOfStoredPipes())
       reportFclose(*Call, Storage->getName());
+    if (!IndexFile.empty())
+      writeIndex(Held);
   }
-  Unit = std::make_unique<TranslationUnitScan>(Model);
+  IndexedFunctions.clear();
+  Unit = std::make_unique<TranslationUnitScan>(Model, facts());
   Interesting.forgetTranslationUnit();
   Openers.forgetTranslationUnit();
 }
@@ -215,8 +275,8 @@ void UnreapedChildCheck::analyse(const Decl *Callable, Stmt *Body,
     }
     // Children of a unit whose SIGCHLD handler reaps any child are reaped
     // by that handler whenever they exit.
-    bool Reported = !Unit->reapingHandler() && reportStart(F);
-    recordInventory(F, verdictOf(F, Reported, Unit->reapingHandler()));
+    bool Reported = !CoveredByReaper && reportStart(F);
+    recordInventory(F, verdictOf(F, Reported, CoveredByReaper));
   }
 }
 
@@ -237,10 +297,51 @@ static const char *heldVerdictOf(const HolderVerdict &V, bool Reported,
   return "held-unjudged";
 }
 
+void UnreapedChildCheck::writeIndex(llvm::ArrayRef<StartFacts> Held) {
+  ASTContext &Ctx = *Unit->astContext();
+  FactsRecorder Recorder;
+  for (const auto &[FD, W] : Unit->summaries().ownWrappers())
+    Recorder.addWrapper(*FD, W.Spec);
+  for (const FunctionDecl *FD : IndexedFunctions)
+    indexFunction(*FD, Recorder);
+  llvm::SmallVector<const ValueDecl *, 8> Stored;
+  for (const StartFacts &F : Held)
+    Stored.push_back(F.Holder);
+  OwnerJudge Judge(Ctx, Model, Unit->summaries());
+  Judge.judgeAllUses(Stored);
+  for (const auto &Entry : Judge.verdicts())
+    Recorder.addHolder(*Entry.first, Entry.second.Duty);
+  if (Unit->hasReapingHandler() || Unit->ignoresSigchld())
+    Recorder.setInstallsReaper();
+  Recorder.write(IndexFile, mainFilePath(Ctx));
+}
+
+/// What one function of the unit tells other files: what it does to each
+/// parameter that can carry a child, whether it reaps any child, and which
+/// functions it calls (the merge links programs through them).
+void UnreapedChildCheck::indexFunction(const FunctionDecl &FD,
+                                       FactsRecorder &Recorder) {
+  ASTContext &Ctx = *Unit->astContext();
+  Recorder.addDefined(FD);
+  for (unsigned I = 0; I < FD.getNumParams(); ++I) {
+    QualType T = FD.getParamDecl(I)->getType();
+    if (T->isIntegerType() || T->isPointerType())
+      Recorder.addParam(FD, I, Unit->summaries().paramSummary(&FD, I, Ctx));
+  }
+  if (Model.reapsAnyChild(&FD, Ctx))
+    Recorder.addReapsAny(FD);
+  walkStmts(FD.getBody(), Closures::Enter, [&](const Stmt *S) {
+    const auto *Call = dyn_cast<CallExpr>(S);
+    if (Call && Call->getDirectCallee())
+      Recorder.addCall(FD, *Call->getDirectCallee());
+    return true;
+  });
+}
+
 void UnreapedChildCheck::judgeHeld(llvm::ArrayRef<StartFacts> Held) {
   if (Held.empty())
     return;
-  OwnerJudge Judge(*Unit->astContext(), Model, Unit->summaries());
+  OwnerJudge Judge(*Unit->astContext(), Model, Unit->summaries(), facts());
   llvm::SmallVector<const ValueDecl *, 8> Holders;
   for (const StartFacts &F : Held)
     Holders.push_back(F.Holder);
@@ -248,10 +349,10 @@ void UnreapedChildCheck::judgeHeld(llvm::ArrayRef<StartFacts> Held) {
   for (const StartFacts &F : Held) {
     const HolderVerdict &V = Judge.verdict(F.Holder);
     bool Reported =
-        V.Duty == HolderDuty::Neglected && !Unit->reapingHandler();
+        V.Duty == HolderDuty::Neglected && !CoveredByReaper;
     if (Reported)
       reportHeld(F, V);
-    recordInventory(F, heldVerdictOf(V, Reported, Unit->reapingHandler()));
+    recordInventory(F, heldVerdictOf(V, Reported, CoveredByReaper));
   }
 }
 

@@ -12,6 +12,7 @@
 #define REAPCHECK_UNREAPEDCHILDCHECK_H
 
 #include "Owners.h"
+#include "ProjectFacts.h"
 #include "ProcessApiModel.h"
 #include "ReapAnalysis.h"
 #include "TranslationUnitScan.h"
@@ -51,6 +52,19 @@ private:
   const bool ReportLeakingPaths;
   const bool ReportDiscarded;
   const bool IgnoreMain;
+  const std::string FactsFile;
+
+  void loadFacts();
+  const ProjectFacts *facts() const { return Facts ? &*Facts : nullptr; }
+  void writeIndex(llvm::ArrayRef<StartFacts> Held);
+  void indexFunction(const clang::FunctionDecl &FD, FactsRecorder &Recorder);
+  /// Facts of the other files of the program (FactsFile), if any.
+  std::optional<ProjectFacts> Facts;
+  /// Index mode (REAPCHECK_INDEX=FILE): this unit's facts go there.
+  std::string IndexFile;
+  std::vector<const clang::FunctionDecl *> IndexedFunctions;
+  /// Some reaper of the program reaps every child of this unit.
+  bool CoveredByReaper = false;
 
   ProcessApiModel Model;
   bool ModelValid = true;

@@ -28,13 +28,14 @@ and exit status are those of one unsharded run.
 
 import argparse
 import concurrent.futures
+import json
 import os
 import re
 import subprocess
 import sys
 import tempfile
 
-from . import compdb, config, diagnostics, inventory, project
+from . import compdb, config, diagnostics, facts, inventory, project
 from .project import CHECK
 from .report import (Paths, Report, UsageError, excluded, load_shards, parse_fixes,
                      render_diagnostic, write_fixes, write_json, write_sarif)
@@ -91,6 +92,15 @@ def parse_args(argv):
                     help='check only shard K of N (files sorted by path, index %% N == K-1)')
     ap.add_argument('--json', metavar='FILE',
                     help='write diagnostics, inventory and fixes as JSON (for --merge)')
+    ap.add_argument('--facts', metavar='FILE',
+                    help='with -p: the project facts file (what other files start, '
+                         'reap and hand off); written by an index pass over the whole '
+                         'database, reused while no indexed file changed (default: '
+                         'BUILD_DIR/reapcheck-facts.json)')
+    ap.add_argument('--no-facts', dest='no_facts', action='store_true',
+                    help='judge each file alone, without the index pass')
+    ap.add_argument('--index-only', dest='index_only', action='store_true',
+                    help='with -p: write the facts file and stop (stage 1 of sharded CI)')
     ap.add_argument('--merge', action='store_true',
                     help='merge the --json outputs of shards given as PATHs into one report')
     args = ap.parse_args(argv)
@@ -101,6 +111,10 @@ def parse_args(argv):
         if not m or not 1 <= int(m.group(1)) <= int(m.group(2)):
             ap.error('--shard wants K/N with 1 <= K <= N, got %r' % args.shard)
         args.shard = (int(m.group(1)), int(m.group(2)))
+    if (args.facts or args.index_only) and not args.database:
+        ap.error('--facts and --index-only need -p BUILD_DIR')
+    if args.index_only and args.no_facts:
+        ap.error('--index-only and --no-facts contradict each other')
     if args.merge:
         if not args.paths:
             ap.error('--merge needs the JSON files to merge')
@@ -411,8 +425,90 @@ def verify_config(units, base, paths, jobs):
     return problems
 
 
+def index_units(args, paths):
+    """Every source of the compile database, for the index pass."""
+    db_file = compdb.database_file(args.database)
+    try:
+        entries = compdb.read(db_file, paths.cwd)
+    except compdb.DatabaseError as e:
+        raise UsageError(str(e))
+    db_dir = os.path.dirname(paths.absolute(db_file))
+    return db_dir, [Unit(e.file, e.directory, db_dir=db_dir)
+                    for e in sorted(entries, key=lambda e: e.file)
+                    if compdb.is_source(e.file)]
+
+
+def index_unit(unit, base, cache_dir, plugin_stamp, paths):
+    """One unit's index parts, from the cache or from a clang-tidy run."""
+    cmd = unit.command(base)
+    key = facts.cache_key(unit.path, cmd, plugin_stamp)
+    cached = os.path.join(cache_dir, key + '.json')
+    if os.path.exists(cached):
+        with open(cached) as f:
+            return facts.read_parts(f.read()), None
+    part_file = cached + '.%d.tmp' % os.getpid()
+    env = dict(os.environ, REAPCHECK_INDEX=part_file)
+    env.pop('REAPCHECK_FACTS', None)
+    env.pop('REAPCHECK_INVENTORY', None)
+    try:
+        proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                              universal_newlines=True, errors='replace', env=env,
+                              cwd=unit.cwd or paths.cwd)
+    except OSError as e:
+        return [], 'cannot run %s: %s' % (cmd[0], e)
+    if not os.path.exists(part_file):
+        # A unit that does not compile is not judged, nor indexed.
+        return [], 'not indexed (clang-tidy exited with status %d)' % proc.returncode
+    with open(part_file) as f:
+        parts = facts.read_parts(f.read())
+    os.replace(part_file, cached)
+    return parts, None
+
+
+def ensure_facts(args, paths, base, jobs):
+    """The facts file for -p runs: reused while fresh and complete, else
+    written by an index pass (unchanged units come from the cache)."""
+    db_dir, units = index_units(args, paths)
+    facts_path = paths.absolute(args.facts) if args.facts else \
+        os.path.join(db_dir, 'reapcheck-facts.json')
+    if facts.is_fresh(facts_path):
+        with open(facts_path) as f:
+            known = set(json.load(f).get('files', {}))
+        if {os.path.realpath(u.path) for u in units} <= known:
+            say('project facts: reusing %s' % paths.display(facts_path))
+            return facts_path
+    cache_dir = os.path.join(db_dir, '.reapcheck-index')
+    os.makedirs(cache_dir, exist_ok=True)
+    plugin = next((a[len('--load='):] for a in base if a.startswith('--load=')), base[0])
+    st = os.stat(plugin)
+    plugin_stamp = '%s:%d:%d' % (plugin, st.st_size, int(st.st_mtime))
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        results = list(pool.map(
+            lambda u: index_unit(u, base, cache_dir, plugin_stamp, paths), units))
+    parts, skipped = [], 0
+    for unit, (unit_parts, problem) in zip(units, results):
+        parts.extend(unit_parts)
+        if problem:
+            skipped += 1
+            say('project facts: %s %s' % (paths.display(unit.path), problem))
+    try:
+        merged = facts.merge(parts)
+    except ValueError as e:
+        raise UsageError('project facts: %s' % e)
+    tmp_path = facts_path + '.tmp'
+    with open(tmp_path, 'w') as f:
+        json.dump(merged, f, indent=1, sort_keys=True)
+        f.write('\n')
+    os.replace(tmp_path, facts_path)
+    say('project facts: %d files indexed%s, %d programs -> %s'
+        % (len(units) - skipped, ' (%d not)' % skipped if skipped else '',
+           len(merged['programs']), paths.display(facts_path)))
+    return facts_path
+
+
 def check(args, paths):
     base = tidy_base(args)
+    jobs = args.jobs or len(os.sched_getaffinity(0)) or 1
     plan = plan_database(args, paths) if args.database else plan_files(args, paths)
     for note in plan.notes:
         say(note)
@@ -422,11 +518,15 @@ def check(args, paths):
     if not units:
         say('no source files to check')
         return report
-    jobs = args.jobs or len(os.sched_getaffinity(0)) or 1
     for p in verify_config(units, base, paths, jobs):
         report.add_config(p.level, p.message, p.snippet)
     if report.config_errors():
         return report
+    if args.database and not args.no_facts:
+        facts_path = ensure_facts(args, paths, base, jobs)
+        if args.index_only:
+            return None
+        os.environ['REAPCHECK_FACTS'] = facts_path
 
     want_fixes = bool(args.export_fixes or args.json)
     with tempfile.TemporaryDirectory(prefix='reapcheck-') as tmp:
@@ -451,7 +551,8 @@ def check(args, paths):
         for item in r['fixes']:
             report.add_fix(r['unit'].path, item)
         for d in r['config']:
-            report.add_config('error', d['message'])
+            report.add_config('warning' if d['level'] == 'warning' else 'error',
+                              d['message'])
         if r['failure']:
             report.failures[r['unit'].path] = r['failure']
     return report
@@ -488,6 +589,8 @@ def main(argv=None):
     except UsageError as e:
         say(str(e))
         return 2
+    if report is None:  # --index-only
+        return 0
     report.finish(args.exclude, paths)
 
     for d in report.sorted_diagnostics(paths):

@@ -1,0 +1,128 @@
+//===--- ProjectFacts.h - What other files of the program do ---*- C++ -*-===//
+//
+// The facts file (docs/facts.md) that `tools/reapcheck -p` writes from an
+// index pass over a compile database: per function, keyed by USR, whether it
+// is a start wrapper, which parameters it reaps or only reads, whether it
+// reaps any child; per holder (member or static variable) whether some file
+// reaps it or hands it on; per file, whether every program it is linked
+// into reaps any child (a SIGCHLD handler, SIGCHLD ignored, a reap-any loop
+// in main).
+//
+// FactsRecorder writes one translation unit's part in index mode
+// (REAPCHECK_INDEX=FILE); the driver merges the parts.  ProjectFacts reads
+// the merged file for the check (option FactsFile).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REAPCHECK_PROJECTFACTS_H
+#define REAPCHECK_PROJECTFACTS_H
+
+#include "Owners.h"
+#include "Summaries.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class Decl;
+class FunctionDecl;
+} // namespace clang
+
+namespace reapcheck {
+
+/// The facts file format this build reads and writes.
+inline constexpr int FactsFormatVersion = 1;
+
+/// The USR of \p D, or "" when clang cannot make one.
+std::string usrOf(const clang::Decl *D);
+
+struct FunctionFacts {
+  std::optional<StartSpec> Wrapper;
+  llvm::DenseMap<unsigned, ParamSummary> Params;
+  bool ReapsAny = false;
+};
+
+class ProjectFacts {
+public:
+  /// Reads \p Path.  On failure returns std::nullopt and sets \p Error to a
+  /// one-line reason; \p Warning is set when the facts load but some file
+  /// they describe changed or vanished since they were written.
+  static std::optional<ProjectFacts> load(llvm::StringRef Path,
+                                          std::string &Error,
+                                          std::string &Warning);
+
+  const FunctionFacts *function(llvm::StringRef Usr) const;
+  /// What the indexed files do with a holder; Unjudged when none saw it.
+  HolderDuty holderDuty(llvm::StringRef Usr) const;
+  /// True when every program \p File is linked into reaps any child.
+  bool isCoveredByReaper(llvm::StringRef File) const;
+  /// Unqualified names of every wrapper, for the call matcher.
+  const std::vector<std::string> &wrapperNames() const { return Names; }
+
+private:
+  llvm::StringMap<FunctionFacts> Functions;
+  llvm::StringMap<HolderDuty> Holders;
+  llvm::StringSet<> Covered;
+  std::vector<std::string> Names;
+};
+
+/// Summaries from this unit's bodies first, then from the facts of the
+/// other files.
+class ProjectSummaries : public TranslationUnitSummaries {
+public:
+  ProjectSummaries(const ProcessApiModel &Model, const ProjectFacts *Facts)
+      : TranslationUnitSummaries(Model), Facts(Facts) {}
+
+  ParamSummary paramSummary(const clang::FunctionDecl *FD, unsigned Index,
+                            clang::ASTContext &Ctx) override;
+  const WrapperSummary *wrapper(const clang::FunctionDecl *FD) const override;
+
+private:
+  const ProjectFacts *Facts;
+  mutable llvm::DenseMap<const clang::FunctionDecl *,
+                         std::optional<WrapperSummary>>
+      FactWrappers;
+};
+
+/// One translation unit's facts, written in index mode.
+class FactsRecorder {
+public:
+  void addWrapper(const clang::FunctionDecl &FD, const StartSpec &Spec);
+  void addParam(const clang::FunctionDecl &FD, unsigned Index,
+                ParamSummary Summary);
+  void addReapsAny(const clang::FunctionDecl &FD);
+  void addHolder(const clang::ValueDecl &Holder, HolderDuty Duty);
+  void addDefined(const clang::FunctionDecl &FD);
+  void addCall(const clang::FunctionDecl &Caller,
+               const clang::FunctionDecl &Callee);
+  /// The unit installs a reaper of every child (a SIGCHLD handler that
+  /// reaps any child, SIGCHLD ignored).
+  void setInstallsReaper() { InstallsReaper = true; }
+  /// Appends this unit's facts, one JSON object, to \p Path.
+  void write(llvm::StringRef Path, llvm::StringRef MainFile) const;
+
+private:
+  struct Function {
+    std::string Name;
+    std::optional<StartSpec> Wrapper;
+    std::vector<std::pair<unsigned, ParamSummary>> Params;
+    bool ReapsAny = false;
+    bool Defined = false;
+    bool IsMain = false;
+    std::vector<std::string> Calls;
+  };
+  Function &function(const clang::FunctionDecl &FD);
+
+  std::vector<std::string> Order;
+  llvm::StringMap<Function> Functions;
+  std::vector<std::pair<std::string, HolderDuty>> Holders;
+  bool InstallsReaper = false;
+};
+
+} // namespace reapcheck
+
+#endif

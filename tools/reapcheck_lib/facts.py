@@ -1,0 +1,132 @@
+"""Project facts: what each file of a program starts, reaps and hands off
+(docs/facts.md).
+
+The check writes one JSON object per translation unit in index mode
+(REAPCHECK_INDEX=FILE); merge() joins them into the facts file the check
+reads back (option FactsFile, or REAPCHECK_FACTS from the driver).  Index
+parts are cached by the content and flags of their source, so unchanged
+files are not indexed again.
+
+Programs: a compile database does not say which files link together.  A
+program here is a file defining `main` plus every file defining a function
+reachable from `main` through calls (by USR).  A program reaps every child
+when one of its files installs a SIGCHLD handler that reaps any child or
+ignores SIGCHLD, or when `main` calls a function that reaps any child (a
+main loop calling its reaper).  A file is covered when it belongs to at
+least one program and every program it belongs to reaps every child.
+"""
+
+import hashlib
+import json
+import os
+
+FORMAT = 'reapcheck-facts'
+VERSION = 1
+
+_DUTY_RANK = {'reaped': 3, 'handed-on': 2, 'neglected': 1, 'unjudged': 0}
+
+
+def cache_key(path, command, plugin_stamp):
+    """Key of one unit's index part: its source's content, its command line
+    and the plugin that indexed it."""
+    h = hashlib.sha256()
+    try:
+        with open(path, 'rb') as f:
+            h.update(f.read())
+    except OSError:
+        h.update(b'<unreadable>')
+    h.update('\0'.join(command).encode())
+    h.update(plugin_stamp.encode())
+    return h.hexdigest()
+
+
+def stamp(path):
+    st = os.stat(path)
+    return {'size': st.st_size, 'mtime': int(st.st_mtime)}
+
+
+def read_parts(text):
+    """Index parts (one JSON object a line) of one unit's index file."""
+    parts = []
+    for line in text.splitlines():
+        line = line.strip()
+        if line:
+            parts.append(json.loads(line))
+    return parts
+
+
+def merge(parts):
+    """The facts file's content for these index parts."""
+    functions, holders, defined_in, calls = {}, {}, {}, {}
+    files, reaper_files, mains = set(), set(), {}
+    for part in parts:
+        if part.get('version') != VERSION:
+            raise ValueError('index part of format version %r, expected %d'
+                             % (part.get('version'), VERSION))
+        path = part['file']
+        files.add(path)
+        if part.get('installs_reaper'):
+            reaper_files.add(path)
+        for f in part.get('functions', []):
+            usr = f['usr']
+            entry = functions.setdefault(usr, {'name': f['name'], 'params': {},
+                                               'reaps_any': False})
+            if f.get('wrapper') and 'wrapper' not in entry:
+                entry['wrapper'] = f['wrapper']
+            for index, word in f.get('params', {}).items():
+                entry['params'].setdefault(index, word)
+            entry['reaps_any'] = entry['reaps_any'] or f.get('reaps_any', False)
+            if f.get('defined'):
+                # Each definition is its own node: every program has its own
+                # main, and static functions of the same name are distinct.
+                calls.setdefault((usr, path), set()).update(f.get('calls', []))
+                defined_in.setdefault(usr, set()).add(path)
+                if f.get('main'):
+                    mains[path] = usr
+        for h in part.get('holders', []):
+            old = holders.get(h['usr'], {'duty': 'unjudged'})
+            if _DUTY_RANK[h['duty']] > _DUTY_RANK[old['duty']]:
+                holders[h['usr']] = {'duty': h['duty']}
+    programs = []
+    for main_file, main_usr in sorted(mains.items()):
+        root = (main_usr, main_file)
+        reached, work = {root}, [root]
+        while work:
+            for callee in calls.get(work.pop(), ()):
+                for where in defined_in.get(callee, ()):
+                    if callee != main_usr and (callee, where) not in reached:
+                        reached.add((callee, where))
+                        work.append((callee, where))
+        members = {path for _, path in reached}
+        main_reaps = any(functions.get(u, {}).get('reaps_any')
+                         for u in calls.get(root, set()) | {main_usr})
+        programs.append({'main': main_file, 'files': sorted(members),
+                         'reaps_every_child': bool(members & reaper_files) or main_reaps})
+    covered = sorted(f for f in files
+                     if any(f in p['files'] for p in programs)
+                     and all(p['reaps_every_child'] for p in programs if f in p['files']))
+    return {'format': FORMAT, 'version': VERSION,
+            'files': {f: stamp(f) for f in sorted(files) if os.path.exists(f)},
+            'functions': {u: functions[u] for u in sorted(functions)},
+            'holders': {u: holders[u] for u in sorted(holders)},
+            'programs': programs,
+            'covered_files': covered}
+
+
+def is_fresh(facts_path):
+    """True when the facts file exists, has this format and version, and no
+    file it describes changed since."""
+    try:
+        with open(facts_path) as f:
+            facts = json.load(f)
+    except (OSError, ValueError):
+        return False
+    if facts.get('format') != FORMAT or facts.get('version') != VERSION:
+        return False
+    for path, old in facts.get('files', {}).items():
+        try:
+            if stamp(path) != old:
+                return False
+        except OSError:
+            return False
+    return True
