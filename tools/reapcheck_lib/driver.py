@@ -445,7 +445,7 @@ def index_unit(unit, base, cache_dir, plugin_stamp, paths):
     cached = os.path.join(cache_dir, key + '.json')
     if os.path.exists(cached):
         with open(cached) as f:
-            return facts.read_parts(f.read()), None
+            return facts.read_parts(f.read()), 'cached'
     part_file = cached + '.%d.tmp' % os.getpid()
     env = dict(os.environ, REAPCHECK_INDEX=part_file)
     env.pop('REAPCHECK_FACTS', None)
@@ -475,8 +475,7 @@ def ensure_facts(args, paths, base, jobs):
         with open(facts_path) as f:
             known = set(json.load(f).get('files', {}))
         if {os.path.realpath(u.path) for u in units} <= known:
-            say('project facts: reusing %s' % paths.display(facts_path))
-            return facts_path
+            return facts_path  # Fresh and complete: reused without a word.
     cache_dir = os.path.join(db_dir, '.reapcheck-index')
     os.makedirs(cache_dir, exist_ok=True)
     plugin = next((a[len('--load='):] for a in base if a.startswith('--load=')), base[0])
@@ -485,10 +484,12 @@ def ensure_facts(args, paths, base, jobs):
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
         results = list(pool.map(
             lambda u: index_unit(u, base, cache_dir, plugin_stamp, paths), units))
-    parts, skipped = [], 0
+    parts, skipped, cached = [], 0, 0
     for unit, (unit_parts, problem) in zip(units, results):
         parts.extend(unit_parts)
-        if problem:
+        if problem == 'cached':
+            cached += 1
+        elif problem:
             skipped += 1
             say('project facts: %s %s' % (paths.display(unit.path), problem))
     try:
@@ -500,9 +501,11 @@ def ensure_facts(args, paths, base, jobs):
         json.dump(merged, f, indent=1, sort_keys=True)
         f.write('\n')
     os.replace(tmp_path, facts_path)
-    say('project facts: %d files indexed%s, %d programs -> %s'
-        % (len(units) - skipped, ' (%d not)' % skipped if skipped else '',
-           len(merged['programs']), paths.display(facts_path)))
+    indexed = len(units) - skipped - cached
+    say('project facts: %d file%s (%d indexed now, %d from the cache%s), %d program%s -> %s'
+        % (len(units), '' if len(units) == 1 else 's', indexed, cached,
+           ', %d not indexed' % skipped if skipped else '', len(merged['programs']),
+           '' if len(merged['programs']) == 1 else 's', paths.display(facts_path)))
     return facts_path
 
 
