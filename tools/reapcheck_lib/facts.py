@@ -41,8 +41,12 @@ def cache_key(path, command, plugin_stamp):
 
 
 def stamp(path):
+    """What the facts remember of a file: the check compares size and
+    modification time (cheap, once per unit); the driver the content."""
     st = os.stat(path)
-    return {'size': st.st_size, 'mtime': int(st.st_mtime)}
+    with open(path, 'rb') as f:
+        digest = hashlib.sha256(f.read()).hexdigest()
+    return {'size': st.st_size, 'mtime': int(st.st_mtime), 'sha256': digest}
 
 
 def read_parts(text):
@@ -115,7 +119,9 @@ def merge(parts):
 
 def is_fresh(facts_path):
     """True when the facts file exists, has this format and version, and no
-    file it describes changed since."""
+    file it describes changed content since.  Files only touched (a fresh
+    checkout on another CI runner) get their stamps refreshed in place, so
+    that the check does not call the facts stale."""
     try:
         with open(facts_path) as f:
             facts = json.load(f)
@@ -123,10 +129,21 @@ def is_fresh(facts_path):
         return False
     if facts.get('format') != FORMAT or facts.get('version') != VERSION:
         return False
+    touched = False
     for path, old in facts.get('files', {}).items():
         try:
-            if stamp(path) != old:
-                return False
+            now = stamp(path)
         except OSError:
             return False
+        if now['sha256'] != old.get('sha256'):
+            return False
+        if now != old:
+            facts['files'][path] = now
+            touched = True
+    if touched:
+        tmp = facts_path + '.tmp'
+        with open(tmp, 'w') as f:
+            json.dump(facts, f, indent=1, sort_keys=True)
+            f.write('\n')
+        os.replace(tmp, facts_path)
     return True
