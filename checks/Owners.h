@@ -31,6 +31,7 @@
 
 #include "ProcessApiModel.h"
 #include "Summaries.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <string>

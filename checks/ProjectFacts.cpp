@@ -75,7 +75,8 @@ static std::optional<StartSpec> specFromJson(const llvm::json::Object &O) {
     return std::nullopt;
   S.HandleArg = static_cast<int>(*Arg);
   S.Kind = *Kind == "stream" ? HandleKind::Stream : HandleKind::Pid;
-  S.ReturnsStatus = O.getBoolean("returns_status").value_or(false);
+  auto Status = O.getBoolean("returns_status");
+  S.ReturnsStatus = Status && *Status;
   return S;
 }
 
@@ -125,7 +126,7 @@ std::optional<ProjectFacts> ProjectFacts::load(llvm::StringRef Path,
     return std::nullopt;
   }
   auto Version = Root->getInteger("version");
-  if (Version != FactsFormatVersion) {
+  if (!Version || *Version != FactsFormatVersion) {
     Error = "facts file '" + Path.str() + "' has format version " +
             (Version ? std::to_string(*Version) : std::string("?")) +
             ", this reapcheck reads version " +
@@ -150,7 +151,8 @@ std::optional<ProjectFacts> ProjectFacts::load(llvm::StringRef Path,
             if (auto S = paramFromWord(*Word))
               F.Params[Index] = *S;
         }
-      F.ReapsAny = O->getBoolean("reaps_any").value_or(false);
+      auto ReapsAny = O->getBoolean("reaps_any");
+      F.ReapsAny = ReapsAny && *ReapsAny;
       if (F.Wrapper)
         if (auto Name = O->getString("name"))
           Facts.Names.push_back(Name->rsplit("::").second.empty()
