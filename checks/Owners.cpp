@@ -178,7 +178,6 @@ void OwnerJudge::useAsArgument(const ValueDecl *Holder, const CallExpr &Call,
   case CallRole::Harmless:
   case CallRole::ReapAny:
   case CallRole::SigchldIgnore:
-    return;
   case CallRole::Start: // posix_spawn(&child_, ...) of its own.
     return;
   case CallRole::Unknown:

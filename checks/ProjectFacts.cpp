@@ -224,7 +224,8 @@ ProjectSummaries::wrapper(const FunctionDecl *FD) const {
     if (F && F->Wrapper)
       It->second = WrapperSummary{*F->Wrapper, FD->getNameAsString()};
   }
-  return It->second ? &*It->second : nullptr;
+  const std::optional<WrapperSummary> &Found = It->second;
+  return Found.has_value() ? &Found.value() : nullptr;
 }
 
 //===----------------------------------------------------------------------===//

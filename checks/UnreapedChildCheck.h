@@ -12,8 +12,8 @@
 #define REAPCHECK_UNREAPEDCHILDCHECK_H
 
 #include "Owners.h"
-#include "ProjectFacts.h"
 #include "ProcessApiModel.h"
+#include "ProjectFacts.h"
 #include "ReapAnalysis.h"
 #include "TranslationUnitScan.h"
 #include "clang-tidy/ClangTidyCheck.h"
