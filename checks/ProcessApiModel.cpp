@@ -3,6 +3,7 @@
 #include "ProcessApiModel.h"
 #include "AstHelpers.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
@@ -535,8 +536,26 @@ bool ProcessApiModel::reapsAnyChild(const FunctionDecl *FD,
   return false;
 }
 
+bool ProcessApiModel::isFormattedArgument(const FunctionDecl *FD,
+                                          unsigned ArgIndex) {
+  if (!FD || !FD->isVariadic())
+    return false;
+  const auto *Format = FD->getAttr<FormatAttr>();
+  // FirstArg counts from 1, and counts `this` of an instance method; 0 means
+  // a va_list, not variadic arguments.
+  if (!Format || Format->getFirstArg() <= 0)
+    return false;
+  unsigned First = Format->getFirstArg() - 1;
+  if (const auto *Method = dyn_cast<CXXMethodDecl>(FD);
+      Method && Method->isInstance())
+    --First;
+  return ArgIndex >= First;
+}
+
 bool ProcessApiModel::takesNoOwnership(const FunctionDecl *FD,
                                        unsigned ArgIndex, ASTContext &Ctx) {
+  if (isFormattedArgument(FD, ArgIndex))
+    return true;
   if (!FD || !Ctx.getSourceManager().isInSystemHeader(FD->getLocation()))
     return false;
   if (!Ctx.getLangOpts().CPlusPlus || FD->isExternC() ||

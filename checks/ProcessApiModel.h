@@ -164,9 +164,16 @@ public:
   bool reapsAnyChild(const clang::FunctionDecl *FD,
                      clang::ASTContext &Ctx) const;
 
-  /// True for a function declared in a system header that cannot take
-  /// ownership of the handle passed as argument \p ArgIndex: any C
-  /// function, and a C++ non-member taking an arithmetic value.
+  /// True when argument \p ArgIndex of \p FD is one of the variadic
+  /// arguments of a `format(printf, ...)` function: a value formatted into
+  /// text, which no such function can take ownership of.
+  static bool isFormattedArgument(const clang::FunctionDecl *FD,
+                                  unsigned ArgIndex);
+
+  /// True for a function that cannot take ownership of the handle passed as
+  /// argument \p ArgIndex: a formatted argument (isFormattedArgument), and,
+  /// declared in a system header, any C function and a C++ non-member taking
+  /// an arithmetic value.
   static bool takesNoOwnership(const clang::FunctionDecl *FD, unsigned ArgIndex,
                                clang::ASTContext &Ctx);
 
