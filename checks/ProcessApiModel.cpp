@@ -25,61 +25,64 @@ struct Row {
   HandleKind Kind;
   int HandleArg;
   bool ReturnsStatus;
+  /// The call returns another handle of the child named by argument Arg.
+  bool Duplicates;
 };
 } // namespace
 
 // The model.  Arg is the argument the role concerns (-1: all of them).
 static const Row BuiltinRows[] = {
     // Starts: the handle is the return value unless HandleArg says otherwise.
-    {"fork", CallRole::Start, -1, HandleKind::Pid, -1, false},
-    {"vfork", CallRole::Start, -1, HandleKind::Pid, -1, false},
-    {"_Fork", CallRole::Start, -1, HandleKind::Pid, -1, false},
-    {"clone", CallRole::Start, -1, HandleKind::Pid, -1, false},
-    {"forkpty", CallRole::Start, -1, HandleKind::Pid, -1, false},
-    {"posix_spawn", CallRole::Start, -1, HandleKind::Pid, 0, true},
-    {"posix_spawnp", CallRole::Start, -1, HandleKind::Pid, 0, true},
-    {"popen", CallRole::Start, -1, HandleKind::Stream, -1, false},
+    {"fork", CallRole::Start, -1, HandleKind::Pid, -1, false, false},
+    {"vfork", CallRole::Start, -1, HandleKind::Pid, -1, false, false},
+    {"_Fork", CallRole::Start, -1, HandleKind::Pid, -1, false, false},
+    {"clone", CallRole::Start, -1, HandleKind::Pid, -1, false, false},
+    {"forkpty", CallRole::Start, -1, HandleKind::Pid, -1, false, false},
+    {"posix_spawn", CallRole::Start, -1, HandleKind::Pid, 0, true, false},
+    {"posix_spawnp", CallRole::Start, -1, HandleKind::Pid, 0, true, false},
+    {"popen", CallRole::Start, -1, HandleKind::Stream, -1, false, false},
     // Boost.Process v1 spawn(): a detached child nobody holds.
-    {"boost::process::spawn", CallRole::Start, -1, HandleKind::Pid, -1, false},
+    {"boost::process::spawn", CallRole::Start, -1, HandleKind::Pid, -1, false, false},
     {"boost::process::v1::spawn", CallRole::Start, -1, HandleKind::Pid, -1,
-     false},
+     false, false},
     // syscall() starts only for SYS_fork and friends: see startOf().
-    {"syscall", CallRole::Start, -1, HandleKind::Pid, -1, false},
+    {"syscall", CallRole::Start, -1, HandleKind::Pid, -1, false, false},
     // Reaps of one handle.  waitpid/wait4 with a pid <= 0 and waitid with
     // P_ALL or P_PGID reap any child instead: see isReapAny().
-    {"waitpid", CallRole::Reap, 0, HandleKind::Pid, -1, false},
-    {"wait4", CallRole::Reap, 0, HandleKind::Pid, -1, false},
-    {"waitid", CallRole::Reap, 1, HandleKind::Pid, -1, false},
-    {"pclose", CallRole::Reap, 0, HandleKind::Stream, -1, false},
-    {"wait", CallRole::ReapAny, -1, HandleKind::Pid, -1, false},
-    {"wait3", CallRole::ReapAny, -1, HandleKind::Pid, -1, false},
+    {"waitpid", CallRole::Reap, 0, HandleKind::Pid, -1, false, false},
+    {"wait4", CallRole::Reap, 0, HandleKind::Pid, -1, false, false},
+    {"waitid", CallRole::Reap, 1, HandleKind::Pid, -1, false, false},
+    {"pclose", CallRole::Reap, 0, HandleKind::Stream, -1, false, false},
+    {"wait", CallRole::ReapAny, -1, HandleKind::Pid, -1, false, false},
+    {"wait3", CallRole::ReapAny, -1, HandleKind::Pid, -1, false, false},
     // Signals do not reap.
-    {"kill", CallRole::Signal, 0, HandleKind::Pid, -1, false},
-    {"killpg", CallRole::Signal, 0, HandleKind::Pid, -1, false},
-    {"sigqueue", CallRole::Signal, 0, HandleKind::Pid, -1, false},
-    {"tgkill", CallRole::Signal, -1, HandleKind::Pid, -1, false},
-    {"pidfd_send_signal", CallRole::Signal, -1, HandleKind::Pid, -1, false},
+    {"kill", CallRole::Signal, 0, HandleKind::Pid, -1, false, false},
+    {"killpg", CallRole::Signal, 0, HandleKind::Pid, -1, false, false},
+    {"sigqueue", CallRole::Signal, 0, HandleKind::Pid, -1, false, false},
+    {"tgkill", CallRole::Signal, -1, HandleKind::Pid, -1, false, false},
+    {"pidfd_send_signal", CallRole::Signal, -1, HandleKind::Pid, -1, false, false},
     // Harmless uses, listed so that a prototype the user declares himself
     // (outside a system header) is still understood.
-    {"setpgid", CallRole::Harmless, -1, HandleKind::Pid, -1, false},
-    {"getpgid", CallRole::Harmless, -1, HandleKind::Pid, -1, false},
-    {"getsid", CallRole::Harmless, -1, HandleKind::Pid, -1, false},
-    {"tcsetpgrp", CallRole::Harmless, -1, HandleKind::Pid, -1, false},
-    {"sched_setaffinity", CallRole::Harmless, -1, HandleKind::Pid, -1, false},
-    {"sched_getaffinity", CallRole::Harmless, -1, HandleKind::Pid, -1, false},
-    {"sched_setscheduler", CallRole::Harmless, -1, HandleKind::Pid, -1, false},
-    {"sched_getscheduler", CallRole::Harmless, -1, HandleKind::Pid, -1, false},
-    {"sched_setparam", CallRole::Harmless, -1, HandleKind::Pid, -1, false},
-    {"sched_getparam", CallRole::Harmless, -1, HandleKind::Pid, -1, false},
-    {"prlimit", CallRole::Harmless, -1, HandleKind::Pid, -1, false},
-    {"ptrace", CallRole::Harmless, -1, HandleKind::Pid, -1, false},
-    {"setpriority", CallRole::Harmless, -1, HandleKind::Pid, -1, false},
-    {"pidfd_open", CallRole::Harmless, -1, HandleKind::Pid, -1, false},
+    {"setpgid", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false},
+    {"getpgid", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false},
+    {"getsid", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false},
+    {"tcsetpgrp", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false},
+    {"sched_setaffinity", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false},
+    {"sched_getaffinity", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false},
+    {"sched_setscheduler", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false},
+    {"sched_getscheduler", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false},
+    {"sched_setparam", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false},
+    {"sched_getparam", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false},
+    {"prlimit", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false},
+    {"ptrace", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false},
+    {"setpriority", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false},
+    // pidfd_open(pid, 0) returns another handle of the same child.
+    {"pidfd_open", CallRole::Harmless, 0, HandleKind::Pid, -1, false, true},
     // fclose on a popen stream is its own diagnostic.
-    {"fclose", CallRole::Fclose, 0, HandleKind::Stream, -1, false},
-    {"signal", CallRole::SigchldIgnore, -1, HandleKind::Pid, -1, false},
-    {"sysv_signal", CallRole::SigchldIgnore, -1, HandleKind::Pid, -1, false},
-    {"bsd_signal", CallRole::SigchldIgnore, -1, HandleKind::Pid, -1, false},
+    {"fclose", CallRole::Fclose, 0, HandleKind::Stream, -1, false, false},
+    {"signal", CallRole::SigchldIgnore, -1, HandleKind::Pid, -1, false, false},
+    {"sysv_signal", CallRole::SigchldIgnore, -1, HandleKind::Pid, -1, false, false},
+    {"bsd_signal", CallRole::SigchldIgnore, -1, HandleKind::Pid, -1, false, false},
 };
 
 ProcessApiModel::ProcessApiModel() {
@@ -88,7 +91,7 @@ ProcessApiModel::ProcessApiModel() {
     S.Kind = R.Kind;
     S.HandleArg = R.HandleArg;
     S.ReturnsStatus = R.ReturnsStatus;
-    Table[R.Name] = Entry{R.Role, R.Arg, S};
+    Table[R.Name] = Entry{R.Role, R.Arg, S, R.Duplicates};
   }
 }
 
@@ -139,7 +142,7 @@ std::optional<std::string> ProcessApiModel::addEntries(llvm::StringRef Spec,
       return Error;
     if (Name.compare(0, 2, "::") == 0)
       Name.erase(0, 2);
-    Entry E{Role, Arg, StartSpec()};
+    Entry E{Role, Arg, StartSpec(), false};
     if (Role == CallRole::Start) {
       E.Start.HandleArg = Arg;
       E.Arg = -1;
@@ -241,10 +244,11 @@ CallRole ProcessApiModel::roleForArg(const CallExpr &Call, unsigned ArgIndex,
   case CallRole::Reap:
     if (static_cast<int>(ArgIndex) != E->Arg)
       return CallRole::Harmless;
-    // waitid(P_PID, pid, ...) is the only form that names one child.
+    // waitid(P_PID, pid, ...) and waitid(P_PIDFD, pidfd, ...) are the forms
+    // that name one child.
     if (FD->getName() == "waitid" && Call.getNumArgs() > 0) {
       auto IdType = intValue(Call.getArg(0), Ctx);
-      if (!IdType || *IdType != 1 /*P_PID*/)
+      if (!IdType || (*IdType != 1 /*P_PID*/ && *IdType != 3 /*P_PIDFD*/))
         return CallRole::Harmless;
     }
     return CallRole::Reap;
@@ -268,6 +272,16 @@ CallRole ProcessApiModel::roleForArg(const CallExpr &Call, unsigned ArgIndex,
     break;
   }
   return CallRole::Unknown;
+}
+
+std::optional<unsigned>
+ProcessApiModel::duplicatedHandleArg(const CallExpr &Call) const {
+  const FunctionDecl *FD = Call.getDirectCallee();
+  const Entry *E = FD ? find(*FD) : nullptr;
+  if (!E || !E->Duplicates || E->Arg < 0 ||
+      static_cast<unsigned>(E->Arg) >= Call.getNumArgs())
+    return std::nullopt;
+  return static_cast<unsigned>(E->Arg);
 }
 
 bool ProcessApiModel::isReapAny(const CallExpr &Call,

@@ -143,6 +143,10 @@ public:
   CallRole roleForArg(const clang::CallExpr &Call, unsigned ArgIndex,
                       const clang::ASTContext &Ctx) const;
 
+  /// The argument whose child \p Call returns another handle of
+  /// (pidfd_open(pid, 0): 0), when it does.
+  std::optional<unsigned> duplicatedHandleArg(const clang::CallExpr &Call) const;
+
   /// True when \p Call reaps every exited child (wait, waitpid(-1, ...)).
   bool isReapAny(const clang::CallExpr &Call,
                  const clang::ASTContext &Ctx) const;
@@ -187,6 +191,8 @@ public:
     CallRole Role;
     int Arg; ///< Argument the role applies to; -1 means any/return value.
     StartSpec Start;
+    /// The call returns another handle of the child passed as Arg.
+    bool Duplicates;
   };
 
 private:

@@ -71,14 +71,14 @@ bool Site::refersToHandle(const Expr *E) const {
   if (Start && E == Start)
     return !Spec.ReturnsStatus;
   if (const VarDecl *V = varOf(E))
-    return Holders.count(V);
+    return Holders.count(V) && !Duplicates.count(V);
   if (const auto *BO = dyn_cast<BinaryOperator>(E))
     if (BO->getOpcode() == BO_Assign) {
       // `(a = pid = fork()) == -1`: the value is the innermost one.
       if (refersToHandle(BO->getRHS()))
         return true;
       const VarDecl *V = varOf(BO->getLHS());
-      return V && Holders.count(V);
+      return V && Holders.count(V) && !Duplicates.count(V);
     }
   return false;
 }

@@ -53,6 +53,10 @@ struct Site {
   bool IsParameter = false; ///< The parameter a summary tracks.
   /// Var and its aliases (see Holders.h).
   llvm::SmallPtrSet<const clang::VarDecl *, 4> Holders;
+  /// The holders that keep another kind of handle of the same child (a
+  /// pidfd): reaping or signalling them counts, but their value is not the
+  /// pid, so branches on it prove nothing about the child.
+  llvm::SmallPtrSet<const clang::VarDecl *, 2> Duplicates;
 
   /// True when \p E evaluates to this site's handle.
   bool refersToHandle(const clang::Expr *E) const;
