@@ -95,6 +95,8 @@ bool ReapFlow::transferBlock(const CFGBlock &B, LiveSet &Live) {
       for (const Decl *D : DS->decls())
         if (const auto *V = dyn_cast<VarDecl>(D))
           onWrite(V, DS, V->getInit(), Live);
+    } else if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
+      onReturn(*Ret, Live);
     } else if (const auto *Lambda = dyn_cast<LambdaExpr>(S)) {
       onClosure(Lambda->getBody(), Live);
       for (const Expr *Init : Lambda->capture_inits())
@@ -160,6 +162,19 @@ void ReapFlow::onStart(SiteId I, LiveSet &Live) {
   Live.setDetached(I, false);
 }
 
+/// `return r < 0 ? r : child;` hands the child to the caller whichever arm
+/// was taken: the caller sees a value that may be it.
+void ReapFlow::onReturn(const ReturnStmt &Ret, LiveSet &Live) {
+  for (const Expr *Arm : valueArms(Ret.getRetValue())) {
+    const VarDecl *V = varOf(Arm);
+    if (!V || !Prepared.holders().isHolder(V))
+      continue;
+    for (SiteId I : Prepared.holders().sitesHeldBy(V))
+      if (Live.isLive(I))
+        resolve(I, Live, /*Reaped=*/false);
+  }
+}
+
 /// The destructor of an attached child object terminates and reaps it.
 void ReapFlow::onDestructor(const VarDecl *V, LiveSet &Live) {
   for (SiteId I : Prepared.holders().sitesHeldBy(V))
@@ -172,8 +187,9 @@ void ReapFlow::onWrite(const VarDecl *V, const Stmt *At, const Expr *Source,
                        LiveSet &Live) {
   if (!V || !Prepared.holders().isHolder(V))
     return;
-  if (Source && Prepared.siteOfStart(Source))
-    return; // Handled at the start itself.
+  for (const Expr *Arm : valueArms(Source))
+    if (Prepared.siteOfStart(Arm))
+      return; // Handled at the start itself.
   for (SiteId I : Prepared.holders().sitesHeldBy(V)) {
     if (!Live.isLive(I) || Sites[I].Var != V || Sites[I].Holders.size() != 1)
       continue;

@@ -42,6 +42,7 @@ private:
                const clang::Expr *Source, LiveSet &Live);
   void onClosure(const clang::Stmt *ClosureBody, LiveSet &Live);
   void onDestructor(const clang::VarDecl *V, LiveSet &Live);
+  void onReturn(const clang::ReturnStmt &Ret, LiveSet &Live);
   void reapAll(LiveSet &Live);
 
   // One use of a holder, by kind.
