@@ -5,7 +5,8 @@
 // parent-side child (the start failed, or this is the child itself)?  The
 // forms understood: `h < 0`, `h == -1`, `h <= 0`, `h == 0`, `!h`, `h` and
 // their mirrors and negations, `switch (h)` cases, posix_spawn's status
-// `!= 0`, popen's `== NULL`, Boost's `!c.valid()` and `if (ec)`.
+// `!= 0`, popen's `== NULL`, Boost's `!c.valid()` and `if (ec)`.  A WNOHANG
+// wait's result other than 0 (`r == pid`, `r != 0`, `r > 0`) reaps.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,6 +25,11 @@ namespace reapcheck {
 /// \p S has no parent-side child.
 bool edgeMayKeep(const Site &S, const clang::Expr *Cond, bool Branch,
                  clang::ASTContext &Ctx);
+
+/// True when taking branch \p Branch of \p Cond proves that a WNOHANG wait
+/// on \p S reported the child (its result is not 0): the child is reaped.
+bool edgeReapsByPoll(const Site &S, const clang::Expr *Cond, bool Branch,
+                     clang::ASTContext &Ctx);
 
 /// False when entering the case labelled \p Low ... \p High of a switch on
 /// \p Subject proves that \p S has no parent-side child.

@@ -99,6 +99,45 @@ static void collectCopies(const Stmt *Body, CopyGraph &Copies) {
   });
 }
 
+/// The local \p Call's result is kept in (`r = waitpid(...)`), if any.
+static const VarDecl *resultVar(const CallExpr &Call, const BodyContext &Body) {
+  const Stmt *Child = nullptr;
+  const Stmt *P = Body.parentSkipping(&Call, &Child);
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(P))
+    for (const Decl *D : DS->decls())
+      if (const auto *V = dyn_cast<VarDecl>(D))
+        if (V->getInit() == Child)
+          return V;
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P))
+    if (BO->getOpcode() == BO_Assign && BO->getRHS() == Child)
+      return varOf(BO->getLHS());
+  return nullptr;
+}
+
+/// Records each WNOHANG wait on a holder of a site, and where its result goes.
+static void collectPolls(const BodyContext &Body, const ProcessApiModel &Model,
+                         std::vector<Site> &Sites) {
+  ASTContext &Ctx = Body.astContext();
+  walkStmts(Body.body(), Closures::Skip, [&](const Stmt *S) {
+    const auto *Call = dyn_cast<CallExpr>(S);
+    if (!Call)
+      return true;
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      const VarDecl *V = varOf(Call->getArg(I));
+      if (!V || Model.roleForArg(*Call, I, Ctx) != CallRole::Poll)
+        continue;
+      for (Site &Polled : Sites) {
+        if (!Polled.Holders.count(V))
+          continue;
+        Polled.Polls.insert(Call);
+        if (const VarDecl *Result = resultVar(*Call, Body))
+          Polled.PollResults.insert(Result);
+      }
+    }
+    return true;
+  });
+}
+
 HolderIndex::HolderIndex(const BodyContext &Body, const ProcessApiModel &Model,
                          std::vector<Site> &Sites) {
   CopyGraph Copies(Model);
@@ -111,6 +150,7 @@ HolderIndex::HolderIndex(const BodyContext &Body, const ProcessApiModel &Model,
     for (const VarDecl *V : S.Holders)
       HeldBy[V].push_back(I);
   }
+  collectPolls(Body, Model, Sites);
 }
 
 llvm::ArrayRef<SiteId> HolderIndex::sitesHeldBy(const VarDecl *V) const {

@@ -27,62 +27,65 @@ struct Row {
   bool ReturnsStatus;
   /// The call returns another handle of the child named by argument Arg.
   bool Duplicates;
+  /// The argument holding a wait's options: with WNOHANG the wait is a poll
+  /// whose result says whether it reaped (see CallRole::Poll).  -1: none.
+  int OptionsArg;
 };
 } // namespace
 
 // The model.  Arg is the argument the role concerns (-1: all of them).
 static const Row BuiltinRows[] = {
     // Starts: the handle is the return value unless HandleArg says otherwise.
-    {"fork", CallRole::Start, -1, HandleKind::Pid, -1, false, false},
-    {"vfork", CallRole::Start, -1, HandleKind::Pid, -1, false, false},
-    {"_Fork", CallRole::Start, -1, HandleKind::Pid, -1, false, false},
-    {"clone", CallRole::Start, -1, HandleKind::Pid, -1, false, false},
-    {"forkpty", CallRole::Start, -1, HandleKind::Pid, -1, false, false},
-    {"posix_spawn", CallRole::Start, -1, HandleKind::Pid, 0, true, false},
-    {"posix_spawnp", CallRole::Start, -1, HandleKind::Pid, 0, true, false},
-    {"popen", CallRole::Start, -1, HandleKind::Stream, -1, false, false},
+    {"fork", CallRole::Start, -1, HandleKind::Pid, -1, false, false, -1},
+    {"vfork", CallRole::Start, -1, HandleKind::Pid, -1, false, false, -1},
+    {"_Fork", CallRole::Start, -1, HandleKind::Pid, -1, false, false, -1},
+    {"clone", CallRole::Start, -1, HandleKind::Pid, -1, false, false, -1},
+    {"forkpty", CallRole::Start, -1, HandleKind::Pid, -1, false, false, -1},
+    {"posix_spawn", CallRole::Start, -1, HandleKind::Pid, 0, true, false, -1},
+    {"posix_spawnp", CallRole::Start, -1, HandleKind::Pid, 0, true, false, -1},
+    {"popen", CallRole::Start, -1, HandleKind::Stream, -1, false, false, -1},
     // Boost.Process v1 spawn(): a detached child nobody holds.
-    {"boost::process::spawn", CallRole::Start, -1, HandleKind::Pid, -1, false, false},
+    {"boost::process::spawn", CallRole::Start, -1, HandleKind::Pid, -1, false, false, -1},
     {"boost::process::v1::spawn", CallRole::Start, -1, HandleKind::Pid, -1,
-     false, false},
+     false, false, -1},
     // syscall() starts only for SYS_fork and friends: see startOf().
-    {"syscall", CallRole::Start, -1, HandleKind::Pid, -1, false, false},
+    {"syscall", CallRole::Start, -1, HandleKind::Pid, -1, false, false, -1},
     // Reaps of one handle.  waitpid/wait4 with a pid <= 0 and waitid with
     // P_ALL or P_PGID reap any child instead: see isReapAny().
-    {"waitpid", CallRole::Reap, 0, HandleKind::Pid, -1, false, false},
-    {"wait4", CallRole::Reap, 0, HandleKind::Pid, -1, false, false},
-    {"waitid", CallRole::Reap, 1, HandleKind::Pid, -1, false, false},
-    {"pclose", CallRole::Reap, 0, HandleKind::Stream, -1, false, false},
-    {"wait", CallRole::ReapAny, -1, HandleKind::Pid, -1, false, false},
-    {"wait3", CallRole::ReapAny, -1, HandleKind::Pid, -1, false, false},
+    {"waitpid", CallRole::Reap, 0, HandleKind::Pid, -1, false, false, 2},
+    {"wait4", CallRole::Reap, 0, HandleKind::Pid, -1, false, false, 2},
+    {"waitid", CallRole::Reap, 1, HandleKind::Pid, -1, false, false, -1},
+    {"pclose", CallRole::Reap, 0, HandleKind::Stream, -1, false, false, -1},
+    {"wait", CallRole::ReapAny, -1, HandleKind::Pid, -1, false, false, -1},
+    {"wait3", CallRole::ReapAny, -1, HandleKind::Pid, -1, false, false, -1},
     // Signals do not reap.
-    {"kill", CallRole::Signal, 0, HandleKind::Pid, -1, false, false},
-    {"killpg", CallRole::Signal, 0, HandleKind::Pid, -1, false, false},
-    {"sigqueue", CallRole::Signal, 0, HandleKind::Pid, -1, false, false},
-    {"tgkill", CallRole::Signal, -1, HandleKind::Pid, -1, false, false},
-    {"pidfd_send_signal", CallRole::Signal, -1, HandleKind::Pid, -1, false, false},
+    {"kill", CallRole::Signal, 0, HandleKind::Pid, -1, false, false, -1},
+    {"killpg", CallRole::Signal, 0, HandleKind::Pid, -1, false, false, -1},
+    {"sigqueue", CallRole::Signal, 0, HandleKind::Pid, -1, false, false, -1},
+    {"tgkill", CallRole::Signal, -1, HandleKind::Pid, -1, false, false, -1},
+    {"pidfd_send_signal", CallRole::Signal, -1, HandleKind::Pid, -1, false, false, -1},
     // Harmless uses, listed so that a prototype the user declares himself
     // (outside a system header) is still understood.
-    {"setpgid", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false},
-    {"getpgid", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false},
-    {"getsid", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false},
-    {"tcsetpgrp", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false},
-    {"sched_setaffinity", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false},
-    {"sched_getaffinity", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false},
-    {"sched_setscheduler", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false},
-    {"sched_getscheduler", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false},
-    {"sched_setparam", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false},
-    {"sched_getparam", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false},
-    {"prlimit", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false},
-    {"ptrace", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false},
-    {"setpriority", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false},
+    {"setpgid", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false, -1},
+    {"getpgid", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false, -1},
+    {"getsid", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false, -1},
+    {"tcsetpgrp", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false, -1},
+    {"sched_setaffinity", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false, -1},
+    {"sched_getaffinity", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false, -1},
+    {"sched_setscheduler", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false, -1},
+    {"sched_getscheduler", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false, -1},
+    {"sched_setparam", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false, -1},
+    {"sched_getparam", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false, -1},
+    {"prlimit", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false, -1},
+    {"ptrace", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false, -1},
+    {"setpriority", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false, -1},
     // pidfd_open(pid, 0) returns another handle of the same child.
-    {"pidfd_open", CallRole::Harmless, 0, HandleKind::Pid, -1, false, true},
+    {"pidfd_open", CallRole::Harmless, 0, HandleKind::Pid, -1, false, true, -1},
     // fclose on a popen stream is its own diagnostic.
-    {"fclose", CallRole::Fclose, 0, HandleKind::Stream, -1, false, false},
-    {"signal", CallRole::SigchldIgnore, -1, HandleKind::Pid, -1, false, false},
-    {"sysv_signal", CallRole::SigchldIgnore, -1, HandleKind::Pid, -1, false, false},
-    {"bsd_signal", CallRole::SigchldIgnore, -1, HandleKind::Pid, -1, false, false},
+    {"fclose", CallRole::Fclose, 0, HandleKind::Stream, -1, false, false, -1},
+    {"signal", CallRole::SigchldIgnore, -1, HandleKind::Pid, -1, false, false, -1},
+    {"sysv_signal", CallRole::SigchldIgnore, -1, HandleKind::Pid, -1, false, false, -1},
+    {"bsd_signal", CallRole::SigchldIgnore, -1, HandleKind::Pid, -1, false, false, -1},
 };
 
 ProcessApiModel::ProcessApiModel() {
@@ -91,7 +94,7 @@ ProcessApiModel::ProcessApiModel() {
     S.Kind = R.Kind;
     S.HandleArg = R.HandleArg;
     S.ReturnsStatus = R.ReturnsStatus;
-    Table[R.Name] = Entry{R.Role, R.Arg, S, R.Duplicates};
+    Table[R.Name] = Entry{R.Role, R.Arg, S, R.Duplicates, R.OptionsArg};
   }
 }
 
@@ -142,7 +145,7 @@ std::optional<std::string> ProcessApiModel::addEntries(llvm::StringRef Spec,
       return Error;
     if (Name.compare(0, 2, "::") == 0)
       Name.erase(0, 2);
-    Entry E{Role, Arg, StartSpec(), false};
+    Entry E{Role, Arg, StartSpec(), false, -1};
     if (Role == CallRole::Start) {
       E.Start.HandleArg = Arg;
       E.Arg = -1;
@@ -232,6 +235,20 @@ std::optional<StartSpec> ProcessApiModel::startOf(const CallExpr &Call,
   return S;
 }
 
+/// WNOHANG's value in <sys/wait.h> (every Linux architecture).
+static constexpr int64_t Wnohang = 1;
+
+/// True when \p Call, a wait described by \p E, passes WNOHANG: it returns
+/// 0 without reaping while the child runs.  Options that do not fold to a
+/// constant count as a blocking wait.
+static bool isPoll(const CallExpr &Call, const ProcessApiModel::Entry &E,
+                   const ASTContext &Ctx) {
+  if (E.OptionsArg < 0 || static_cast<unsigned>(E.OptionsArg) >= Call.getNumArgs())
+    return false;
+  auto Options = intValue(Call.getArg(E.OptionsArg), Ctx);
+  return Options && (Options->getExtValue() & Wnohang);
+}
+
 CallRole ProcessApiModel::roleForArg(const CallExpr &Call, unsigned ArgIndex,
                                      const ASTContext &Ctx) const {
   const FunctionDecl *FD = Call.getDirectCallee();
@@ -251,7 +268,7 @@ CallRole ProcessApiModel::roleForArg(const CallExpr &Call, unsigned ArgIndex,
       if (!IdType || (*IdType != 1 /*P_PID*/ && *IdType != 3 /*P_PIDFD*/))
         return CallRole::Harmless;
     }
-    return CallRole::Reap;
+    return isPoll(Call, *E, Ctx) ? CallRole::Poll : CallRole::Reap;
   case CallRole::Signal:
   case CallRole::Fclose:
     if (E->Arg >= 0 && static_cast<int>(ArgIndex) != E->Arg)
@@ -268,6 +285,7 @@ CallRole ProcessApiModel::roleForArg(const CallExpr &Call, unsigned ArgIndex,
     // A start receiving a handle (posix_spawn(&pid) of its own) is decided
     // by the analysis.
     return CallRole::Unknown;
+  case CallRole::Poll: // A Reap row's wait with WNOHANG, never a row's role.
   case CallRole::Unknown:
     break;
   }

@@ -53,6 +53,7 @@ enum class CallRole {
   Unknown,       ///< Not modelled: may keep or reap the handle.
   Start,         ///< Starts a child.
   Reap,          ///< Reaps the child named by argument HandleArg.
+  Poll,          ///< A WNOHANG wait: reaps only where its result is not 0.
   ReapAny,       ///< Reaps whichever children have exited.
   Signal,        ///< Signals the child (kill, killpg...): harmless, not a reap.
   Harmless,      ///< Reads or reports the handle, never keeps nor reaps it.
@@ -193,6 +194,8 @@ public:
     StartSpec Start;
     /// The call returns another handle of the child passed as Arg.
     bool Duplicates;
+    /// The argument holding a wait's options (WNOHANG), or -1.
+    int OptionsArg;
   };
 
 private:

@@ -301,9 +301,14 @@ void ReapFlow::transferEdge(const CFGBlock &From, unsigned SuccIndex,
   const Expr *Cond = decidingCondition(From);
   if (!Cond)
     return;
-  for (SiteId I = 0; I < Sites.size(); ++I)
-    if (Live.isLive(I) && !edgeMayKeep(Sites[I], Cond, SuccIndex == 0, Ctx))
+  for (SiteId I = 0; I < Sites.size(); ++I) {
+    if (!Live.isLive(I))
+      continue;
+    if (edgeReapsByPoll(Sites[I], Cond, SuccIndex == 0, Ctx))
+      resolve(I, Live, /*Reaped=*/true);
+    else if (!edgeMayKeep(Sites[I], Cond, SuccIndex == 0, Ctx))
       Live.clear(I);
+  }
 }
 
 void ReapFlow::reachExit(const CFGBlock &From, const LiveSet &Live) {

@@ -97,6 +97,18 @@ bool Site::refersToStatus(const Expr *E) const {
   return false;
 }
 
+bool Site::refersToPoll(const Expr *E) const {
+  E = skipTransparent(E);
+  if (const auto *Call = dyn_cast_or_null<CallExpr>(E))
+    return Polls.count(Call);
+  if (const VarDecl *V = varOf(E))
+    return PollResults.count(V);
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(E))
+    return BO->getOpcode() == BO_Assign &&
+           (refersToPoll(BO->getRHS()) || refersToPoll(BO->getLHS()));
+  return false;
+}
+
 //===----------------------------------------------------------------------===//
 // Finding and classifying starts.
 //===----------------------------------------------------------------------===//
