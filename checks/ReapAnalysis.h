@@ -13,7 +13,10 @@
 //                   ├──► no child       (edge where the handle is < 0, NULL,
 //                   │                    == 0 (child side), spawn failed)
 //                   └──► LEAKED         (function exit, throw leaving it,
-//                                        the holder overwritten)
+//                                        the holder overwritten; a
+//                                        discarded child entering a part of
+//                                        the body with no reap-any and no
+//                                        way out: `for (;;)` servers)
 //
 // A start leaks when *some* path reaches an exit with it live.  Branch tests
 // on the handle prune it on the edge where no parent-side child can exist,
@@ -62,8 +65,9 @@ class Stmt;
 
 namespace reapcheck {
 
-/// How a live child left the function.
-enum class ExitKind { Return, Throw, Overwrite };
+/// How a live child left the function, or (Stuck) reached a point from
+/// which no path reaps it nor leaves the function: a forking server's loop.
+enum class ExitKind { Return, Throw, Overwrite, Stuck };
 
 /// One start site and what the analysis learned about it.
 struct StartFacts {

@@ -24,6 +24,43 @@ ReapFlow::ReapFlow(const PreparedBody &Prepared, const ProcessApiModel &Model,
     F.Discarded = S.Discarded;
     Facts.push_back(std::move(F));
   }
+  StuckAt.resize(Sites.size());
+  EndAhead.resize(Sites.size());
+  for (SiteId I = 0; I < Sites.size(); ++I)
+    if (Sites[I].Discarded)
+      EndAhead[I] = endsAhead(Sites[I]);
+}
+
+/// The blocks from which a path keeping \p S's child can reach a reap-any or
+/// an end of the process's run of this function: its exit, a noreturn call
+/// of the parent (the child side is pruned on its edge).
+llvm::BitVector ReapFlow::endsAhead(const Site &S) const {
+  const CFGBlock *Exit = &Prepared.cfg().getExit();
+  auto IsEnd = [&](const CFGBlock &B) {
+    if (&B == Exit)
+      return true;
+    for (const CFGElement &E : B)
+      if (auto CS = E.getAs<CFGStmt>())
+        if (const auto *Call = dyn_cast<CallExpr>(CS->getStmt()))
+          if (Model.isReapAny(*Call, Ctx) ||
+              Summaries.isInferredNoReturn(Call->getDirectCallee()))
+            return true;
+    return false;
+  };
+  return blocksReaching(Prepared.cfg(), IsEnd,
+                        [&](const CFGBlock &From, unsigned Index,
+                            const CFGBlock &To) {
+                          return edgeKeeps(S, From, Index, To);
+                        });
+}
+
+std::vector<StartFacts> ReapFlow::takeFacts() {
+  // A discarded child that got stuck leaks there, unless it also leaks at a
+  // real exit (reported there, as before).
+  for (SiteId I = 0; I < Sites.size(); ++I)
+    if (!Facts[I].Leaked && StuckAt[I].isValid())
+      leak(I, ExitKind::Stuck, StuckAt[I]);
+  return std::move(Facts);
 }
 
 LiveSet ReapFlow::entryState() const {
@@ -274,39 +311,80 @@ void ReapFlow::onClosure(const Stmt *ClosureBody, LiveSet &Live) {
 // Edges and exits.
 //===----------------------------------------------------------------------===//
 
+/// Where the flow enters \p B, for a note.
+static SourceLocation entryLocOf(const CFGBlock &B, const CFGBlock &From) {
+  for (const CFGElement &E : B)
+    if (auto CS = E.getAs<CFGStmt>())
+      return CS->getStmt()->getBeginLoc();
+  if (const Stmt *Term = B.getTerminatorStmt())
+    return Term->getBeginLoc();
+  if (const Stmt *Term = From.getTerminatorStmt())
+    return Term->getBeginLoc();
+  return SourceLocation();
+}
+
+/// A discarded child can only be reaped by a reap-any: once the flow enters
+/// a block from which no reap-any and no end of the function can be reached
+/// (a forking server's `for (;;)`), nothing will ever reap it.
+void ReapFlow::noteStuck(const CFGBlock &From, const CFGBlock &To,
+                         const LiveSet &Live) {
+  for (SiteId I = 0; I < Sites.size(); ++I) {
+    if (!Live.isLive(I) || !Sites[I].Discarded ||
+        EndAhead[I].test(To.getBlockID()))
+      continue;
+    SourceLocation At = entryLocOf(To, From);
+    if (At.isValid() && (StuckAt[I].isInvalid() ||
+                         Prepared.body().before(At, StuckAt[I])))
+      StuckAt[I] = At;
+  }
+}
+
 void ReapFlow::transferEdge(const CFGBlock &From, unsigned SuccIndex,
                             const CFGBlock &To, LiveSet &Live) {
+  filterEdge(From, SuccIndex, To, Live);
+  if (Live.anyLive())
+    noteStuck(From, To, Live);
+}
+
+/// False when the edge \p From -> successor \p SuccIndex (\p To) proves
+/// that \p S has no parent-side child.
+bool ReapFlow::edgeKeeps(const Site &S, const CFGBlock &From,
+                         unsigned SuccIndex, const CFGBlock &To) const {
   const Stmt *Term = From.getTerminatorStmt();
-  if (!Term || !Live.anyLive())
-    return;
+  if (!Term)
+    return true;
   if (const auto *Switch = dyn_cast<SwitchStmt>(Term)) {
     const auto *Case = dyn_cast_or_null<CaseStmt>(To.getLabel());
     if (!Case || !Switch->getCond())
-      return;
+      return true;
     auto Low = constantOf(Case->getLHS(), Ctx);
     if (!Low)
-      return;
+      return true;
     int64_t High = *Low;
     if (Case->getRHS())
       if (auto H = constantOf(Case->getRHS(), Ctx))
         High = *H;
-    for (SiteId I = 0; I < Sites.size(); ++I)
-      if (Live.isLive(I) &&
-          !caseMayKeep(Sites[I], Switch->getCond(), *Low, High))
-        Live.clear(I);
-    return;
+    return caseMayKeep(S, Switch->getCond(), *Low, High);
   }
   if (From.succ_size() != 2 || SuccIndex > 1)
-    return;
+    return true;
   const Expr *Cond = decidingCondition(From);
-  if (!Cond)
+  return !Cond || edgeMayKeep(S, Cond, SuccIndex == 0, Ctx);
+}
+
+void ReapFlow::filterEdge(const CFGBlock &From, unsigned SuccIndex,
+                          const CFGBlock &To, LiveSet &Live) {
+  if (!From.getTerminatorStmt() || !Live.anyLive())
     return;
+  const Expr *Cond = From.succ_size() == 2 && SuccIndex <= 1
+                         ? decidingCondition(From)
+                         : nullptr;
   for (SiteId I = 0; I < Sites.size(); ++I) {
     if (!Live.isLive(I))
       continue;
-    if (edgeReapsByPoll(Sites[I], Cond, SuccIndex == 0, Ctx))
+    if (Cond && edgeReapsByPoll(Sites[I], Cond, SuccIndex == 0, Ctx))
       resolve(I, Live, /*Reaped=*/true);
-    else if (!edgeMayKeep(Sites[I], Cond, SuccIndex == 0, Ctx))
+    else if (!edgeKeeps(Sites[I], From, SuccIndex, To))
       Live.clear(I);
   }
 }

@@ -30,7 +30,7 @@ public:
                     const clang::CFGBlock &To, LiveSet &Live) override;
   void reachExit(const clang::CFGBlock &From, const LiveSet &Live) override;
 
-  std::vector<StartFacts> takeFacts() { return std::move(Facts); }
+  std::vector<StartFacts> takeFacts();
   std::vector<FcloseFact> takeFcloses() { return std::move(Fcloses); }
 
 private:
@@ -45,6 +45,13 @@ private:
   void onReturn(const clang::ReturnStmt &Ret, LiveSet &Live);
   void reapAll(LiveSet &Live);
 
+  // Edges.
+  bool edgeKeeps(const Site &S, const clang::CFGBlock &From,
+                 unsigned SuccIndex, const clang::CFGBlock &To) const;
+  llvm::BitVector endsAhead(const Site &S) const;
+  void filterEdge(const clang::CFGBlock &From, unsigned SuccIndex,
+                  const clang::CFGBlock &To, LiveSet &Live);
+
   // One use of a holder, by kind.
   void applyUse(SiteId I, const Use &U, LiveSet &Live);
   void noteSignal(SiteId I, const clang::CallExpr *Via);
@@ -56,6 +63,8 @@ private:
   void store(SiteId I, const clang::ValueDecl *Holder,
              clang::SourceLocation At, LiveSet &Live);
   void leak(SiteId I, ExitKind Kind, clang::SourceLocation Loc);
+  void noteStuck(const clang::CFGBlock &From, const clang::CFGBlock &To,
+                 const LiveSet &Live);
 
   const PreparedBody &Prepared;
   const ProcessApiModel &Model;
@@ -65,6 +74,11 @@ private:
   llvm::ArrayRef<Site> Sites;
   UseClassifier Uses;
   std::vector<StartFacts> Facts;
+  /// Per discarded site, the blocks from which its child can still meet a
+  /// reap-any or an end of the function (endsAhead).
+  std::vector<llvm::BitVector> EndAhead;
+  /// Per site, where a discarded child first got stuck (see noteStuck).
+  std::vector<clang::SourceLocation> StuckAt;
   llvm::SmallPtrSet<const clang::CallExpr *, 4> FcloseSeen;
   std::vector<FcloseFact> Fcloses;
 };

@@ -52,4 +52,36 @@ void solveForward(const CFG &Graph, FlowProblem &Problem) {
   }
 }
 
+llvm::BitVector blocksReaching(
+    const CFG &Graph, llvm::function_ref<bool(const CFGBlock &)> IsTarget,
+    llvm::function_ref<bool(const CFGBlock &, unsigned, const CFGBlock &)>
+        Keeps) {
+  const unsigned NumBlocks = Graph.getNumBlockIDs();
+  std::vector<llvm::SmallVector<const CFGBlock *, 2>> Preds(NumBlocks);
+  llvm::BitVector Reaching(NumBlocks);
+  std::vector<const CFGBlock *> Work;
+  for (const CFGBlock *B : Graph) {
+    unsigned Index = 0;
+    for (const auto *SI = B->succ_begin(); SI != B->succ_end(); ++SI, ++Index)
+      if (const CFGBlock *Succ = SI->getReachableBlock())
+        if (Keeps(*B, Index, *Succ))
+          Preds[Succ->getBlockID()].push_back(B);
+    if (IsTarget(*B)) {
+      Reaching.set(B->getBlockID());
+      Work.push_back(B);
+    }
+  }
+  while (!Work.empty()) {
+    const CFGBlock *B = Work.back();
+    Work.pop_back();
+    for (const CFGBlock *P : Preds[B->getBlockID()]) {
+      if (Reaching.test(P->getBlockID()))
+        continue;
+      Reaching.set(P->getBlockID());
+      Work.push_back(P);
+    }
+  }
+  return Reaching;
+}
+
 } // namespace reapcheck

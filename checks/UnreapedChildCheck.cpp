@@ -310,6 +310,14 @@ void UnreapedChildCheck::reportFclose(const CallExpr &Call, StringRef Name) {
                                       "pclose");
 }
 
+void UnreapedChildCheck::noteStuck(SourceLocation At, StringRef Name) {
+  diag(At,
+       "child process %0is still unreaped here, and no path from here reaps "
+       "it or leaves the function",
+       DiagnosticIDs::Note)
+      << Name;
+}
+
 void UnreapedChildCheck::noteDetach(const StartFacts &F, StringRef Name) {
   if (!F.Detach)
     return;
@@ -457,6 +465,9 @@ bool UnreapedChildCheck::reportStart(const StartFacts &F) {
     diag(At, "child process %0is still unreaped when '%1' is overwritten here",
          DiagnosticIDs::Note)
         << Name << (F.Var ? F.Var->getName() : StringRef("the handle"));
+    break;
+  case ExitKind::Stuck:
+    noteStuck(At, Name);
     break;
   }
   return true;

@@ -41,6 +41,7 @@ private:
   void reportHeld(const StartFacts &F, const HolderVerdict &V);
   void reportFclose(const clang::CallExpr &Call, llvm::StringRef Name);
   void noteDetach(const StartFacts &F, llvm::StringRef Name);
+  void noteStuck(clang::SourceLocation At, llvm::StringRef Name);
   void recordInventory(const StartFacts &F, const char *Verdict);
 
   /// The first malformed boolean option, reported once.
