@@ -153,10 +153,9 @@ bool edgeReapsByPoll(const Site &S, const Expr *Cond, bool Branch,
   BinaryOperatorKind Op = Branch ? Test->Op : negate(Test->Op);
   // `r == pid`: the poll reported this child.
   if (Test->Other) {
-    bool Reported = (S.refersToPoll(Test->Subject) &&
-                     S.refersToHandle(Test->Other)) ||
-                    (S.refersToPoll(Test->Other) &&
-                     S.refersToHandle(Test->Subject));
+    bool Reported =
+        (S.refersToPoll(Test->Subject) && S.refersToHandle(Test->Other)) ||
+        (S.refersToPoll(Test->Other) && S.refersToHandle(Test->Subject));
     return Reported && Op == BO_EQ;
   }
   // Any result but 0 (the child, or an error such as ECHILD) means the child

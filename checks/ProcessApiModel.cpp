@@ -45,7 +45,8 @@ static const Row BuiltinRows[] = {
     {"posix_spawnp", CallRole::Start, -1, HandleKind::Pid, 0, true, false, -1},
     {"popen", CallRole::Start, -1, HandleKind::Stream, -1, false, false, -1},
     // Boost.Process v1 spawn(): a detached child nobody holds.
-    {"boost::process::spawn", CallRole::Start, -1, HandleKind::Pid, -1, false, false, -1},
+    {"boost::process::spawn", CallRole::Start, -1, HandleKind::Pid, -1, false,
+     false, -1},
     {"boost::process::v1::spawn", CallRole::Start, -1, HandleKind::Pid, -1,
      false, false, -1},
     // syscall() starts only for SYS_fork and friends: see startOf().
@@ -63,29 +64,41 @@ static const Row BuiltinRows[] = {
     {"killpg", CallRole::Signal, 0, HandleKind::Pid, -1, false, false, -1},
     {"sigqueue", CallRole::Signal, 0, HandleKind::Pid, -1, false, false, -1},
     {"tgkill", CallRole::Signal, -1, HandleKind::Pid, -1, false, false, -1},
-    {"pidfd_send_signal", CallRole::Signal, -1, HandleKind::Pid, -1, false, false, -1},
+    {"pidfd_send_signal", CallRole::Signal, -1, HandleKind::Pid, -1, false,
+     false, -1},
     // Harmless uses, listed so that a prototype the user declares himself
     // (outside a system header) is still understood.
     {"setpgid", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false, -1},
     {"getpgid", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false, -1},
     {"getsid", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false, -1},
-    {"tcsetpgrp", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false, -1},
-    {"sched_setaffinity", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false, -1},
-    {"sched_getaffinity", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false, -1},
-    {"sched_setscheduler", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false, -1},
-    {"sched_getscheduler", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false, -1},
-    {"sched_setparam", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false, -1},
-    {"sched_getparam", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false, -1},
+    {"tcsetpgrp", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false,
+     -1},
+    {"sched_setaffinity", CallRole::Harmless, -1, HandleKind::Pid, -1, false,
+     false, -1},
+    {"sched_getaffinity", CallRole::Harmless, -1, HandleKind::Pid, -1, false,
+     false, -1},
+    {"sched_setscheduler", CallRole::Harmless, -1, HandleKind::Pid, -1, false,
+     false, -1},
+    {"sched_getscheduler", CallRole::Harmless, -1, HandleKind::Pid, -1, false,
+     false, -1},
+    {"sched_setparam", CallRole::Harmless, -1, HandleKind::Pid, -1, false,
+     false, -1},
+    {"sched_getparam", CallRole::Harmless, -1, HandleKind::Pid, -1, false,
+     false, -1},
     {"prlimit", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false, -1},
     {"ptrace", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false, -1},
-    {"setpriority", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false, -1},
+    {"setpriority", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false,
+     -1},
     // pidfd_open(pid, 0) returns another handle of the same child.
     {"pidfd_open", CallRole::Harmless, 0, HandleKind::Pid, -1, false, true, -1},
     // fclose on a popen stream is its own diagnostic.
     {"fclose", CallRole::Fclose, 0, HandleKind::Stream, -1, false, false, -1},
-    {"signal", CallRole::SigchldIgnore, -1, HandleKind::Pid, -1, false, false, -1},
-    {"sysv_signal", CallRole::SigchldIgnore, -1, HandleKind::Pid, -1, false, false, -1},
-    {"bsd_signal", CallRole::SigchldIgnore, -1, HandleKind::Pid, -1, false, false, -1},
+    {"signal", CallRole::SigchldIgnore, -1, HandleKind::Pid, -1, false, false,
+     -1},
+    {"sysv_signal", CallRole::SigchldIgnore, -1, HandleKind::Pid, -1, false,
+     false, -1},
+    {"bsd_signal", CallRole::SigchldIgnore, -1, HandleKind::Pid, -1, false,
+     false, -1},
 };
 
 ProcessApiModel::ProcessApiModel() {
@@ -243,7 +256,8 @@ static constexpr int64_t Wnohang = 1;
 /// constant count as a blocking wait.
 static bool isPoll(const CallExpr &Call, const ProcessApiModel::Entry &E,
                    const ASTContext &Ctx) {
-  if (E.OptionsArg < 0 || static_cast<unsigned>(E.OptionsArg) >= Call.getNumArgs())
+  if (E.OptionsArg < 0 ||
+      static_cast<unsigned>(E.OptionsArg) >= Call.getNumArgs())
     return false;
   auto Options = intValue(Call.getArg(E.OptionsArg), Ctx);
   return Options && (Options->getExtValue() & Wnohang);

@@ -146,7 +146,8 @@ public:
 
   /// The argument whose child \p Call returns another handle of
   /// (pidfd_open(pid, 0): 0), when it does.
-  std::optional<unsigned> duplicatedHandleArg(const clang::CallExpr &Call) const;
+  std::optional<unsigned>
+  duplicatedHandleArg(const clang::CallExpr &Call) const;
 
   /// True when \p Call reaps every exited child (wait, waitpid(-1, ...)).
   bool isReapAny(const clang::CallExpr &Call,

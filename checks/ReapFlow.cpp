@@ -47,11 +47,11 @@ llvm::BitVector ReapFlow::endsAhead(const Site &S) const {
             return true;
     return false;
   };
-  return blocksReaching(Prepared.cfg(), IsEnd,
-                        [&](const CFGBlock &From, unsigned Index,
-                            const CFGBlock &To) {
-                          return edgeKeeps(S, From, Index, To);
-                        });
+  return blocksReaching(
+      Prepared.cfg(), IsEnd,
+      [&](const CFGBlock &From, unsigned Index, const CFGBlock &To) {
+        return edgeKeeps(S, From, Index, To);
+      });
 }
 
 std::vector<StartFacts> ReapFlow::takeFacts() {
@@ -333,8 +333,8 @@ void ReapFlow::noteStuck(const CFGBlock &From, const CFGBlock &To,
         EndAhead[I].test(To.getBlockID()))
       continue;
     SourceLocation At = entryLocOf(To, From);
-    if (At.isValid() && (StuckAt[I].isInvalid() ||
-                         Prepared.body().before(At, StuckAt[I])))
+    if (At.isValid() &&
+        (StuckAt[I].isInvalid() || Prepared.body().before(At, StuckAt[I])))
       StuckAt[I] = At;
   }
 }

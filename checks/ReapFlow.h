@@ -46,8 +46,8 @@ private:
   void reapAll(LiveSet &Live);
 
   // Edges.
-  bool edgeKeeps(const Site &S, const clang::CFGBlock &From,
-                 unsigned SuccIndex, const clang::CFGBlock &To) const;
+  bool edgeKeeps(const Site &S, const clang::CFGBlock &From, unsigned SuccIndex,
+                 const clang::CFGBlock &To) const;
   llvm::BitVector endsAhead(const Site &S) const;
   void filterEdge(const clang::CFGBlock &From, unsigned SuccIndex,
                   const clang::CFGBlock &To, LiveSet &Live);

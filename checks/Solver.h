@@ -40,12 +40,12 @@ void solveForward(const clang::CFG &Graph, FlowProblem &Problem);
 /// The blocks (by ID) from which some block satisfying \p IsTarget can be
 /// reached over reachable edges that \p Keeps (From, successor index, To)
 /// accepts, targets included.  One backward pass.
-llvm::BitVector blocksReaching(
-    const clang::CFG &Graph,
-    llvm::function_ref<bool(const clang::CFGBlock &)> IsTarget,
-    llvm::function_ref<bool(const clang::CFGBlock &, unsigned,
-                            const clang::CFGBlock &)>
-        Keeps);
+llvm::BitVector
+blocksReaching(const clang::CFG &Graph,
+               llvm::function_ref<bool(const clang::CFGBlock &)> IsTarget,
+               llvm::function_ref<bool(const clang::CFGBlock &, unsigned,
+                                       const clang::CFGBlock &)>
+                   Keeps);
 
 } // namespace reapcheck
 
