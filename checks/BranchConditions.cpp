@@ -2,6 +2,7 @@
 
 #include "BranchConditions.h"
 #include "AstHelpers.h"
+#include "Summaries.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Analysis/CFG.h"
 
@@ -99,11 +100,16 @@ struct Comparison {
 };
 } // namespace
 
-/// \p Cond (no `!` on top) as a comparison; a bare value `h` is `h != 0`.
-static std::optional<Comparison> comparisonOf(const Expr *Cond,
-                                              ASTContext &Ctx) {
+/// \p Cond (no `!` on top) as a comparison; a bare value `h` is `h != 0`;
+/// a call of a predicate of the unit is the comparison it returns.
+static std::optional<Comparison> comparisonOf(const Expr *Cond, ASTContext &Ctx,
+                                              SummaryProvider *Summaries) {
   Comparison Result;
   Result.Subject = Cond;
+  if (const auto *Call = dyn_cast<CallExpr>(Cond); Call && Summaries)
+    if (auto P = Summaries->predicate(Call->getDirectCallee()))
+      if (P->Param < Call->getNumArgs())
+        return Comparison{Call->getArg(P->Param), P->Op, P->C, nullptr};
   const auto *BO = dyn_cast<BinaryOperator>(Cond);
   if (!BO || !BO->isComparisonOp())
     return Result;
@@ -119,16 +125,16 @@ static std::optional<Comparison> comparisonOf(const Expr *Cond,
   return Result;
 }
 
-bool edgeMayKeep(const Site &S, const Expr *Cond, bool Branch,
-                 ASTContext &Ctx) {
+bool edgeMayKeep(const Site &S, const Expr *Cond, bool Branch, ASTContext &Ctx,
+                 SummaryProvider *Summaries) {
   Cond = skipTransparent(Cond);
   if (const auto *UO = dyn_cast<UnaryOperator>(Cond))
     if (UO->getOpcode() == UO_LNot)
-      return edgeMayKeep(S, UO->getSubExpr(), !Branch, Ctx);
+      return edgeMayKeep(S, UO->getSubExpr(), !Branch, Ctx, Summaries);
   if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Cond))
     if (auto Keep = boostEdgeMayKeep(S, *Member, Branch))
       return *Keep;
-  auto Test = comparisonOf(Cond, Ctx);
+  auto Test = comparisonOf(Cond, Ctx, Summaries);
   if (!Test || Test->Other)
     return true;
   BinaryOperatorKind Op = Branch ? Test->Op : negate(Test->Op);
@@ -147,7 +153,7 @@ bool edgeReapsByPoll(const Site &S, const Expr *Cond, bool Branch,
   if (const auto *UO = dyn_cast<UnaryOperator>(Cond))
     if (UO->getOpcode() == UO_LNot)
       return edgeReapsByPoll(S, UO->getSubExpr(), !Branch, Ctx);
-  auto Test = comparisonOf(Cond, Ctx);
+  auto Test = comparisonOf(Cond, Ctx, nullptr);
   if (!Test)
     return false;
   BinaryOperatorKind Op = Branch ? Test->Op : negate(Test->Op);

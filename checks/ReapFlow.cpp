@@ -369,7 +369,7 @@ bool ReapFlow::edgeKeeps(const Site &S, const CFGBlock &From,
   if (From.succ_size() != 2 || SuccIndex > 1)
     return true;
   const Expr *Cond = decidingCondition(From);
-  return !Cond || edgeMayKeep(S, Cond, SuccIndex == 0, Ctx);
+  return !Cond || edgeMayKeep(S, Cond, SuccIndex == 0, Ctx, &Summaries);
 }
 
 void ReapFlow::filterEdge(const CFGBlock &From, unsigned SuccIndex,
