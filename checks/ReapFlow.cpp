@@ -4,6 +4,7 @@
 #include "AstHelpers.h"
 #include "BranchConditions.h"
 #include "Exits.h"
+#include "LeakPath.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 
@@ -25,6 +26,12 @@ ReapFlow::ReapFlow(const PreparedBody &Prepared, const ProcessApiModel &Model,
     Facts.push_back(std::move(F));
   }
   StuckAt.resize(Sites.size());
+  StuckBlock.resize(Sites.size());
+  LeakBlock.resize(Sites.size());
+  StartBlock.resize(Sites.size());
+  for (SiteId I = 0; I < Sites.size(); ++I)
+    if (Sites[I].IsParameter)
+      StartBlock[I] = &Prepared.cfg().getEntry();
   EndAhead.resize(Sites.size());
   for (SiteId I = 0; I < Sites.size(); ++I)
     if (Sites[I].Discarded)
@@ -54,13 +61,38 @@ llvm::BitVector ReapFlow::endsAhead(const Site &S) const {
       });
 }
 
-std::vector<StartFacts> ReapFlow::takeFacts() {
+std::vector<StartFacts> ReapFlow::takeFacts(const FlowTrace *Trace) {
   // A discarded child that got stuck leaks there, unless it also leaks at a
   // real exit (reported there, as before).
-  for (SiteId I = 0; I < Sites.size(); ++I)
-    if (!Facts[I].Leaked && StuckAt[I].isValid())
-      leak(I, ExitKind::Stuck, StuckAt[I]);
+  for (SiteId I = 0; I < Sites.size(); ++I) {
+    if (Facts[I].Leaked || StuckAt[I].isInvalid())
+      continue;
+    CurBlock = StuckBlock[I];
+    leak(I, ExitKind::Stuck, StuckAt[I]);
+  }
+  if (Trace)
+    for (SiteId I = 0; I < Sites.size(); ++I)
+      explainLeak(I, *Trace);
   return std::move(Facts);
+}
+
+/// For a child that leaks on some paths only: the decisions that lead there.
+void ReapFlow::explainLeak(SiteId I, const FlowTrace &Trace) {
+  StartFacts &F = Facts[I];
+  if (!F.Leaked || !F.EverResolved || !StartBlock[I] || !LeakBlock[I])
+    return;
+  const CFGBlock *Exit =
+      F.LeakKind == ExitKind::Return || F.LeakKind == ExitKind::Throw
+          ? &Prepared.cfg().getExit()
+          : nullptr;
+  F.Path = leakingDecisions(
+      Prepared.cfg(), Trace, I, *StartBlock[I], *LeakBlock[I], Exit,
+      [&](const CFGBlock &From, unsigned Index, const CFGBlock &To) {
+        return edgeKeeps(Sites[I], From, Index, To);
+      },
+      [&](const CFGBlock &From, unsigned Index, const CFGBlock &To) {
+        return edgeCarries(Sites[I], From, Index, To);
+      });
 }
 
 LiveSet ReapFlow::entryState() const {
@@ -100,6 +132,7 @@ void ReapFlow::leak(SiteId I, ExitKind Kind, SourceLocation Loc) {
   F.Leaked = true;
   F.LeakKind = Kind;
   F.LeakLoc = Loc;
+  LeakBlock[I] = CurBlock;
 }
 
 //===----------------------------------------------------------------------===//
@@ -108,6 +141,7 @@ void ReapFlow::leak(SiteId I, ExitKind Kind, SourceLocation Loc) {
 
 /// Returns false when the block ends the path (an inferred noreturn call).
 bool ReapFlow::transferBlock(const CFGBlock &B, LiveSet &Live) {
+  CurBlock = &B;
   for (const CFGElement &E : B) {
     if (auto Dtor = E.getAs<CFGAutomaticObjDtor>()) {
       onDestructor(Dtor->getVarDecl(), Live);
@@ -164,6 +198,8 @@ void ReapFlow::reapAll(LiveSet &Live) {
 
 void ReapFlow::onStart(SiteId I, LiveSet &Live) {
   const Site &S = Sites[I];
+  if (!StartBlock[I])
+    StartBlock[I] = CurBlock;
   // SIGCHLD ignored on every path here: the kernel reaps this child.
   if (!Live.sigchldMayBeDefault())
     return;
@@ -334,8 +370,10 @@ void ReapFlow::noteStuck(const CFGBlock &From, const CFGBlock &To,
       continue;
     SourceLocation At = entryLocOf(To, From);
     if (At.isValid() &&
-        (StuckAt[I].isInvalid() || Prepared.body().before(At, StuckAt[I])))
+        (StuckAt[I].isInvalid() || Prepared.body().before(At, StuckAt[I]))) {
       StuckAt[I] = At;
+      StuckBlock[I] = &To;
+    }
   }
 }
 
@@ -372,6 +410,18 @@ bool ReapFlow::edgeKeeps(const Site &S, const CFGBlock &From,
   return !Cond || edgeMayKeep(S, Cond, SuccIndex == 0, Ctx, &Summaries);
 }
 
+/// True when \p S's child stays live over the edge: not pruned, and not
+/// reaped by a WNOHANG poll's result.
+bool ReapFlow::edgeCarries(const Site &S, const CFGBlock &From,
+                           unsigned SuccIndex, const CFGBlock &To) const {
+  if (!edgeKeeps(S, From, SuccIndex, To))
+    return false;
+  if (From.succ_size() != 2 || SuccIndex > 1)
+    return true;
+  const Expr *Cond = decidingCondition(From);
+  return !Cond || !edgeReapsByPoll(S, Cond, SuccIndex == 0, Ctx);
+}
+
 void ReapFlow::filterEdge(const CFGBlock &From, unsigned SuccIndex,
                           const CFGBlock &To, LiveSet &Live) {
   if (!From.getTerminatorStmt() || !Live.anyLive())
@@ -390,6 +440,7 @@ void ReapFlow::filterEdge(const CFGBlock &From, unsigned SuccIndex,
 }
 
 void ReapFlow::reachExit(const CFGBlock &From, const LiveSet &Live) {
+  CurBlock = &From;
   if (Opts.ExitsAreProcessExits)
     return;
   auto Exit = exitPointOf(From, Prepared.body().body());

@@ -30,7 +30,9 @@ public:
                     const clang::CFGBlock &To, LiveSet &Live) override;
   void reachExit(const clang::CFGBlock &From, const LiveSet &Live) override;
 
-  std::vector<StartFacts> takeFacts();
+  /// The facts per site; with \p Trace (the solver's), leaking paths are
+  /// explained (StartFacts::Path).
+  std::vector<StartFacts> takeFacts(const FlowTrace *Trace = nullptr);
   std::vector<FcloseFact> takeFcloses() { return std::move(Fcloses); }
 
 private:
@@ -49,6 +51,9 @@ private:
   bool edgeKeeps(const Site &S, const clang::CFGBlock &From, unsigned SuccIndex,
                  const clang::CFGBlock &To) const;
   llvm::BitVector endsAhead(const Site &S) const;
+  bool edgeCarries(const Site &S, const clang::CFGBlock &From,
+                   unsigned SuccIndex, const clang::CFGBlock &To) const;
+  void explainLeak(SiteId I, const FlowTrace &Trace);
   void filterEdge(const clang::CFGBlock &From, unsigned SuccIndex,
                   const clang::CFGBlock &To, LiveSet &Live);
 
@@ -79,6 +84,10 @@ private:
   std::vector<llvm::BitVector> EndAhead;
   /// Per site, where a discarded child first got stuck (see noteStuck).
   std::vector<clang::SourceLocation> StuckAt;
+  /// The block being transferred, and per site the blocks of its start, of
+  /// its reported leak and of where it got stuck: a leaking path's ends.
+  const clang::CFGBlock *CurBlock = nullptr;
+  std::vector<const clang::CFGBlock *> StartBlock, LeakBlock, StuckBlock;
   llvm::SmallPtrSet<const clang::CallExpr *, 4> FcloseSeen;
   std::vector<FcloseFact> Fcloses;
 };

@@ -23,6 +23,7 @@ void start_in_false_arm_assigned(int off) {
   if (pid < 0)
     return;
   if (off)
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: note: assuming 'off' is true
     return;
   // CHECK-MESSAGES: :[[@LINE-1]]:5: note: child process 'pid' is still unreaped when the function returns here
   waitpid(pid, NULL, 0);

@@ -62,6 +62,7 @@ int failed_pidfd_open_still_has_a_child(void) {
     _exit(127);
   int fd = pidfd_open(pid, 0);
   if (fd < 0)
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: note: assuming 'fd < 0' is true
     return -1;
   // CHECK-MESSAGES: :[[@LINE-1]]:5: note: child process 'pid' is still unreaped when the function returns here
   siginfo_t info;

@@ -71,6 +71,7 @@ int run_checked_with_flag(char *const argv[], int flag) {
   pid_t pid;
   if (check_fail_or_flag(posix_spawn(&pid, argv[0], NULL, NULL, argv, environ), flag))
     // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: child process 'pid' started by 'posix_spawn' is not reaped on every path [process-unreaped-child]
+  // CHECK-MESSAGES: :[[@LINE-2]]:7: note: assuming the condition is true
     return -1;
   // CHECK-MESSAGES: :[[@LINE-1]]:5: note: child process 'pid' is still unreaped when the function returns here
   int status;
@@ -82,6 +83,7 @@ int run_checked_reassigned(char *const argv[]) {
   pid_t pid;
   if (check_fail_reassigned(posix_spawn(&pid, argv[0], NULL, NULL, argv, environ)))
     // CHECK-MESSAGES: :[[@LINE-1]]:29: warning: child process 'pid' started by 'posix_spawn' is not reaped on every path [process-unreaped-child]
+  // CHECK-MESSAGES: :[[@LINE-2]]:7: note: assuming the condition is true
     return -1;
   // CHECK-MESSAGES: :[[@LINE-1]]:5: note: child process 'pid' is still unreaped when the function returns here
   int status;
@@ -93,6 +95,7 @@ int run_checked_mixed(char *const argv[]) {
   pid_t pid;
   if (check_fail_mixed(posix_spawn(&pid, argv[0], NULL, NULL, argv, environ)))
     // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: child process 'pid' started by 'posix_spawn' is not reaped on every path [process-unreaped-child]
+  // CHECK-MESSAGES: :[[@LINE-2]]:7: note: assuming the condition is true
     return -1;
   // CHECK-MESSAGES: :[[@LINE-1]]:5: note: child process 'pid' is still unreaped when the function returns here
   int status;

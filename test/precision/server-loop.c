@@ -62,6 +62,7 @@ void forking_server_reaps_sometimes(int listener, int busy) {
     }
     close(fd);
     if (!busy) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:9: note: assuming '!busy' is false
       wait(NULL);
       continue;
     }
