@@ -36,6 +36,23 @@ const VarDecl *varOf(const Expr *E) {
   return nullptr;
 }
 
+llvm::SmallVector<const Expr *, 2> valueArms(const Expr *E) {
+  llvm::SmallVector<const Expr *, 2> Arms;
+  llvm::SmallVector<const Expr *, 2> Work{E};
+  while (!Work.empty()) {
+    const Expr *Value = skipTransparent(Work.pop_back_val());
+    if (!Value)
+      continue;
+    if (const auto *Cond = dyn_cast<AbstractConditionalOperator>(Value)) {
+      Work.push_back(Cond->getFalseExpr());
+      Work.push_back(Cond->getTrueExpr());
+      continue;
+    }
+    Arms.push_back(Value);
+  }
+  return Arms;
+}
+
 std::optional<int64_t> constantOf(const Expr *E, ASTContext &Ctx) {
   E = skipTransparent(E);
   if (!E || E->isValueDependent() || E->isTypeDependent())

@@ -34,6 +34,11 @@ bool isTransparent(const clang::Stmt *S);
 /// The variable \p E names, once transparent nodes are stripped.
 const clang::VarDecl *varOf(const clang::Expr *E);
 
+/// The expressions whose value \p E may have, transparent nodes stripped:
+/// \p E itself, or the arms of a conditional expression (`c ? fork() : -1`),
+/// recursively.
+llvm::SmallVector<const clang::Expr *, 2> valueArms(const clang::Expr *E);
+
 /// The integer \p E folds to; 0 for a null pointer constant.
 std::optional<int64_t> constantOf(const clang::Expr *E, clang::ASTContext &Ctx);
 

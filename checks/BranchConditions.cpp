@@ -2,6 +2,7 @@
 
 #include "BranchConditions.h"
 #include "AstHelpers.h"
+#include "Summaries.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Analysis/CFG.h"
 
@@ -88,42 +89,84 @@ boostEdgeMayKeep(const Site &S, const CXXMemberCallExpr &Member, bool Branch) {
   return std::nullopt;
 }
 
-bool edgeMayKeep(const Site &S, const Expr *Cond, bool Branch,
-                 ASTContext &Ctx) {
+namespace {
+/// A branch condition read as `Subject Op C`, or `Subject Op Other` when
+/// neither side is a constant.
+struct Comparison {
+  const clang::Expr *Subject = nullptr;
+  BinaryOperatorKind Op = BO_NE;
+  int64_t C = 0;
+  const clang::Expr *Other = nullptr;
+};
+} // namespace
+
+/// \p Cond (no `!` on top) as a comparison; a bare value `h` is `h != 0`;
+/// a call of a predicate of the unit is the comparison it returns.
+static std::optional<Comparison> comparisonOf(const Expr *Cond, ASTContext &Ctx,
+                                              SummaryProvider *Summaries) {
+  Comparison Result;
+  Result.Subject = Cond;
+  if (const auto *Call = dyn_cast<CallExpr>(Cond); Call && Summaries)
+    if (auto P = Summaries->predicate(Call->getDirectCallee()))
+      if (P->Param < Call->getNumArgs())
+        return Comparison{Call->getArg(P->Param), P->Op, P->C, nullptr};
+  const auto *BO = dyn_cast<BinaryOperator>(Cond);
+  if (!BO || !BO->isComparisonOp())
+    return Result;
+  if (BO->getOpcode() == BO_Cmp)
+    return std::nullopt;
+  if (auto R = constantOf(BO->getRHS(), Ctx)) {
+    Result = {BO->getLHS(), BO->getOpcode(), *R, nullptr};
+  } else if (auto L = constantOf(BO->getLHS(), Ctx)) {
+    Result = {BO->getRHS(), mirror(BO->getOpcode()), *L, nullptr};
+  } else {
+    Result = {BO->getLHS(), BO->getOpcode(), 0, BO->getRHS()};
+  }
+  return Result;
+}
+
+bool edgeMayKeep(const Site &S, const Expr *Cond, bool Branch, ASTContext &Ctx,
+                 SummaryProvider *Summaries) {
   Cond = skipTransparent(Cond);
   if (const auto *UO = dyn_cast<UnaryOperator>(Cond))
     if (UO->getOpcode() == UO_LNot)
-      return edgeMayKeep(S, UO->getSubExpr(), !Branch, Ctx);
+      return edgeMayKeep(S, UO->getSubExpr(), !Branch, Ctx, Summaries);
   if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Cond))
     if (auto Keep = boostEdgeMayKeep(S, *Member, Branch))
       return *Keep;
-  // A bare value `h` is `h != 0`.
-  BinaryOperatorKind Op = BO_NE;
-  const Expr *Subject = Cond;
-  int64_t C = 0;
-  if (const auto *BO = dyn_cast<BinaryOperator>(Cond);
-      BO && BO->isComparisonOp()) {
-    if (auto R = constantOf(BO->getRHS(), Ctx)) {
-      Subject = BO->getLHS();
-      Op = BO->getOpcode();
-      C = *R;
-    } else if (auto L = constantOf(BO->getLHS(), Ctx)) {
-      Subject = BO->getRHS();
-      Op = mirror(BO->getOpcode());
-      C = *L;
-    } else {
-      return true;
-    }
-    if (Op == BO_Cmp)
-      return true;
-  }
-  if (!Branch)
-    Op = negate(Op);
-  if (S.refersToHandle(Subject))
-    return holdsForSomePositive(Op, C);
-  if (S.refersToStatus(Subject))
-    return holdsForZero(Op, C);
+  auto Test = comparisonOf(Cond, Ctx, Summaries);
+  if (!Test || Test->Other)
+    return true;
+  BinaryOperatorKind Op = Branch ? Test->Op : negate(Test->Op);
+  if (S.refersToHandle(Test->Subject))
+    return holdsForSomePositive(Op, Test->C);
+  if (S.refersToStatus(Test->Subject))
+    return holdsForZero(Op, Test->C);
   return true;
+}
+
+bool edgeReapsByPoll(const Site &S, const Expr *Cond, bool Branch,
+                     ASTContext &Ctx) {
+  if (S.Polls.empty())
+    return false;
+  Cond = skipTransparent(Cond);
+  if (const auto *UO = dyn_cast<UnaryOperator>(Cond))
+    if (UO->getOpcode() == UO_LNot)
+      return edgeReapsByPoll(S, UO->getSubExpr(), !Branch, Ctx);
+  auto Test = comparisonOf(Cond, Ctx, nullptr);
+  if (!Test)
+    return false;
+  BinaryOperatorKind Op = Branch ? Test->Op : negate(Test->Op);
+  // `r == pid`: the poll reported this child.
+  if (Test->Other) {
+    bool Reported =
+        (S.refersToPoll(Test->Subject) && S.refersToHandle(Test->Other)) ||
+        (S.refersToPoll(Test->Other) && S.refersToHandle(Test->Subject));
+    return Reported && Op == BO_EQ;
+  }
+  // Any result but 0 (the child, or an error such as ECHILD) means the child
+  // is no longer running unreaped.
+  return S.refersToPoll(Test->Subject) && !holdsForZero(Op, Test->C);
 }
 
 bool caseMayKeep(const Site &S, const Expr *Subject, int64_t Low,

@@ -4,8 +4,10 @@
 // Pure functions of one CFG edge: does taking it prove that a site has no
 // parent-side child (the start failed, or this is the child itself)?  The
 // forms understood: `h < 0`, `h == -1`, `h <= 0`, `h == 0`, `!h`, `h` and
-// their mirrors and negations, `switch (h)` cases, posix_spawn's status
-// `!= 0`, popen's `== NULL`, Boost's `!c.valid()` and `if (ec)`.
+// their mirrors and negations (also through a predicate of the unit that
+// returns one, see PredicateSummary), `switch (h)` cases, posix_spawn's status
+// `!= 0`, popen's `== NULL`, Boost's `!c.valid()` and `if (ec)`.  A WNOHANG
+// wait's result other than 0 (`r == pid`, `r != 0`, `r > 0`) reaps.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,10 +22,19 @@ class CFGBlock;
 
 namespace reapcheck {
 
+class SummaryProvider;
+
 /// False when taking branch \p Branch (true/false) of \p Cond proves that
-/// \p S has no parent-side child.
+/// \p S has no parent-side child.  With \p Summaries, a call of a predicate
+/// of the unit (`check_fail(posix_spawn(...))`) is read as the comparison it
+/// returns.
 bool edgeMayKeep(const Site &S, const clang::Expr *Cond, bool Branch,
-                 clang::ASTContext &Ctx);
+                 clang::ASTContext &Ctx, SummaryProvider *Summaries = nullptr);
+
+/// True when taking branch \p Branch of \p Cond proves that a WNOHANG wait
+/// on \p S reported the child (its result is not 0): the child is reaped.
+bool edgeReapsByPoll(const Site &S, const clang::Expr *Cond, bool Branch,
+                     clang::ASTContext &Ctx);
 
 /// False when entering the case labelled \p Low ... \p High of a switch on
 /// \p Subject proves that \p S has no parent-side child.

@@ -10,32 +10,51 @@ using namespace clang;
 namespace reapcheck {
 
 namespace {
-/// Copy edges between locals: `To = From` or `T To = From`.
+/// Copy edges between locals: `To = From` or `T To = From`, and duplicate
+/// edges `To = pidfd_open(From, 0)` (another handle of the same child).
 class CopyGraph {
 public:
+  explicit CopyGraph(const ProcessApiModel &Model) : Model(Model) {}
+
   void add(const Expr *From, const VarDecl *To) {
-    const VarDecl *Src = sourceOf(From);
-    if (Src && To && To != Src && To->hasLocalStorage())
-      Edges[Src].push_back(To);
+    if (!To || !To->hasLocalStorage())
+      return;
+    // `b = c ? a : -1`: every arm that names a local is a source.
+    for (const Expr *Arm : valueArms(From)) {
+      bool Duplicate = false;
+      const VarDecl *Src = sourceOf(Arm, Duplicate);
+      if (Src && To != Src)
+        Edges[Src].push_back({To, Duplicate});
+    }
   }
 
-  /// \p Root and every local reachable from it by copies.
-  void closure(const VarDecl *Root,
-               llvm::SmallPtrSetImpl<const VarDecl *> &Out) const {
+  /// \p Root and every local reachable from it by copies into \p Out; those
+  /// reached through a duplicate edge also into \p Dups.
+  void closure(const VarDecl *Root, llvm::SmallPtrSetImpl<const VarDecl *> &Out,
+               llvm::SmallPtrSetImpl<const VarDecl *> &Dups) const {
     llvm::SmallVector<const VarDecl *, 4> Work{Root};
     Out.insert(Root);
     while (!Work.empty()) {
-      auto It = Edges.find(Work.pop_back_val());
+      const VarDecl *From = Work.pop_back_val();
+      auto It = Edges.find(From);
       if (It == Edges.end())
         continue;
-      for (const VarDecl *To : It->second)
-        if (Out.insert(To).second)
-          Work.push_back(To);
+      for (const Edge &E : It->second) {
+        if (E.Duplicate || Dups.count(From))
+          Dups.insert(E.To);
+        if (Out.insert(E.To).second)
+          Work.push_back(E.To);
+      }
     }
   }
 
 private:
-  static const VarDecl *sourceOf(const Expr *From) {
+  struct Edge {
+    const VarDecl *To;
+    bool Duplicate;
+  };
+
+  const VarDecl *sourceOf(const Expr *From, bool &Duplicate) const {
     const Expr *E = skipTransparent(From);
     // copy = pid = fork(): the inner assignment's value is pid.
     if (const auto *Inner = dyn_cast_or_null<BinaryOperator>(E))
@@ -46,10 +65,16 @@ private:
       if (const CXXMethodDecl *M = Member->getMethodDecl())
         if (M->getIdentifier() && M->getName() == "detach")
           return varOf(Member->getImplicitObjectArgument());
+    if (const auto *Call = dyn_cast_or_null<CallExpr>(E))
+      if (auto Arg = Model.duplicatedHandleArg(*Call)) {
+        Duplicate = true;
+        return varOf(Call->getArg(*Arg));
+      }
     return varOf(E);
   }
 
-  llvm::DenseMap<const VarDecl *, llvm::SmallVector<const VarDecl *, 2>> Edges;
+  const ProcessApiModel &Model;
+  llvm::DenseMap<const VarDecl *, llvm::SmallVector<Edge, 2>> Edges;
 };
 } // namespace
 
@@ -74,17 +99,58 @@ static void collectCopies(const Stmt *Body, CopyGraph &Copies) {
   });
 }
 
-HolderIndex::HolderIndex(const BodyContext &Body, std::vector<Site> &Sites) {
-  CopyGraph Copies;
+/// The local \p Call's result is kept in (`r = waitpid(...)`), if any.
+static const VarDecl *resultVar(const CallExpr &Call, const BodyContext &Body) {
+  const Stmt *Child = nullptr;
+  const Stmt *P = Body.parentSkipping(&Call, &Child);
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(P))
+    for (const Decl *D : DS->decls())
+      if (const auto *V = dyn_cast<VarDecl>(D))
+        if (V->getInit() == Child)
+          return V;
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P))
+    if (BO->getOpcode() == BO_Assign && BO->getRHS() == Child)
+      return varOf(BO->getLHS());
+  return nullptr;
+}
+
+/// Records each WNOHANG wait on a holder of a site, and where its result goes.
+static void collectPolls(const BodyContext &Body, const ProcessApiModel &Model,
+                         std::vector<Site> &Sites) {
+  ASTContext &Ctx = Body.astContext();
+  walkStmts(Body.body(), Closures::Skip, [&](const Stmt *S) {
+    const auto *Call = dyn_cast<CallExpr>(S);
+    if (!Call)
+      return true;
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      const VarDecl *V = varOf(Call->getArg(I));
+      if (!V || Model.roleForArg(*Call, I, Ctx) != CallRole::Poll)
+        continue;
+      for (Site &Polled : Sites) {
+        if (!Polled.Holders.count(V))
+          continue;
+        Polled.Polls.insert(Call);
+        if (const VarDecl *Result = resultVar(*Call, Body))
+          Polled.PollResults.insert(Result);
+      }
+    }
+    return true;
+  });
+}
+
+HolderIndex::HolderIndex(const BodyContext &Body, const ProcessApiModel &Model,
+                         std::vector<Site> &Sites) {
+  CopyGraph Copies(Model);
   collectCopies(Body.body(), Copies);
   for (SiteId I = 0; I < Sites.size(); ++I) {
     Site &S = Sites[I];
     if (!S.Var)
       continue;
-    Copies.closure(S.Var, S.Holders);
+    Copies.closure(S.Var, S.Holders, S.Duplicates);
     for (const VarDecl *V : S.Holders)
       HeldBy[V].push_back(I);
   }
+  collectPolls(Body, Model, Sites);
 }
 
 llvm::ArrayRef<SiteId> HolderIndex::sitesHeldBy(const VarDecl *V) const {

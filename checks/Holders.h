@@ -5,6 +5,9 @@
 // initialised or assigned from a holder anywhere in the body hold the same
 // child (aliases).  Flow-insensitive on purpose: a copy made on one path is
 // an alias on every path, which can only hide a leak, never invent one.
+// A pidfd opened on a holder (pidfd_open) is a duplicate: another handle of
+// the same child, reaped by waitid(P_PIDFD, ...), whose value says nothing
+// about the child's pid.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,7 +27,8 @@ public:
   /// Fills every site's Holders with its variable and that variable's
   /// aliases, and indexes them.
   HolderIndex() = default;
-  HolderIndex(const BodyContext &Body, std::vector<Site> &Sites);
+  HolderIndex(const BodyContext &Body, const ProcessApiModel &Model,
+              std::vector<Site> &Sites);
 
   llvm::ArrayRef<SiteId> sitesHeldBy(const clang::VarDecl *V) const;
   bool isHolder(const clang::VarDecl *V) const { return HeldBy.count(V); }

@@ -170,6 +170,9 @@ void OwnerJudge::useAsArgument(const ValueDecl *Holder, const CallExpr &Call,
     return; // `kids_[i]`, `out << child_`: reads.
   switch (Model.roleForArg(Call, Index, Ctx)) {
   case CallRole::Reap:
+  // A holder beyond the function polled with WNOHANG is reaped the event-loop
+  // way: the callback runs again until the poll reports the child.
+  case CallRole::Poll:
   case CallRole::Fclose: // Reported at the fclose() itself.
     return mark(Holder, HolderDuty::Reaped);
   case CallRole::Signal:

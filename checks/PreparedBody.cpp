@@ -23,7 +23,7 @@ PreparedBody::build(const Decl *Callable, Stmt *Body, ASTContext &Ctx,
   std::unique_ptr<PreparedBody> P(new PreparedBody(Callable, Body, Ctx));
   P->Graph = std::move(Graph);
   P->Sites = findStartSites(*P->Graph, P->Context, Model, Summaries, Param);
-  P->Holders = HolderIndex(P->Context, P->Sites);
+  P->Holders = HolderIndex(P->Context, Model, P->Sites);
   for (SiteId I = 0; I < P->Sites.size(); ++I)
     if (P->Sites[I].Start)
       P->StartIndex[P->Sites[I].Start] = I;

@@ -3,6 +3,7 @@
 #include "ProcessApiModel.h"
 #include "AstHelpers.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
@@ -24,61 +25,80 @@ struct Row {
   HandleKind Kind;
   int HandleArg;
   bool ReturnsStatus;
+  /// The call returns another handle of the child named by argument Arg.
+  bool Duplicates;
+  /// The argument holding a wait's options: with WNOHANG the wait is a poll
+  /// whose result says whether it reaped (see CallRole::Poll).  -1: none.
+  int OptionsArg;
 };
 } // namespace
 
 // The model.  Arg is the argument the role concerns (-1: all of them).
 static const Row BuiltinRows[] = {
     // Starts: the handle is the return value unless HandleArg says otherwise.
-    {"fork", CallRole::Start, -1, HandleKind::Pid, -1, false},
-    {"vfork", CallRole::Start, -1, HandleKind::Pid, -1, false},
-    {"_Fork", CallRole::Start, -1, HandleKind::Pid, -1, false},
-    {"clone", CallRole::Start, -1, HandleKind::Pid, -1, false},
-    {"forkpty", CallRole::Start, -1, HandleKind::Pid, -1, false},
-    {"posix_spawn", CallRole::Start, -1, HandleKind::Pid, 0, true},
-    {"posix_spawnp", CallRole::Start, -1, HandleKind::Pid, 0, true},
-    {"popen", CallRole::Start, -1, HandleKind::Stream, -1, false},
+    {"fork", CallRole::Start, -1, HandleKind::Pid, -1, false, false, -1},
+    {"vfork", CallRole::Start, -1, HandleKind::Pid, -1, false, false, -1},
+    {"_Fork", CallRole::Start, -1, HandleKind::Pid, -1, false, false, -1},
+    {"clone", CallRole::Start, -1, HandleKind::Pid, -1, false, false, -1},
+    {"forkpty", CallRole::Start, -1, HandleKind::Pid, -1, false, false, -1},
+    {"posix_spawn", CallRole::Start, -1, HandleKind::Pid, 0, true, false, -1},
+    {"posix_spawnp", CallRole::Start, -1, HandleKind::Pid, 0, true, false, -1},
+    {"popen", CallRole::Start, -1, HandleKind::Stream, -1, false, false, -1},
     // Boost.Process v1 spawn(): a detached child nobody holds.
-    {"boost::process::spawn", CallRole::Start, -1, HandleKind::Pid, -1, false},
+    {"boost::process::spawn", CallRole::Start, -1, HandleKind::Pid, -1, false,
+     false, -1},
     {"boost::process::v1::spawn", CallRole::Start, -1, HandleKind::Pid, -1,
-     false},
+     false, false, -1},
     // syscall() starts only for SYS_fork and friends: see startOf().
-    {"syscall", CallRole::Start, -1, HandleKind::Pid, -1, false},
+    {"syscall", CallRole::Start, -1, HandleKind::Pid, -1, false, false, -1},
     // Reaps of one handle.  waitpid/wait4 with a pid <= 0 and waitid with
     // P_ALL or P_PGID reap any child instead: see isReapAny().
-    {"waitpid", CallRole::Reap, 0, HandleKind::Pid, -1, false},
-    {"wait4", CallRole::Reap, 0, HandleKind::Pid, -1, false},
-    {"waitid", CallRole::Reap, 1, HandleKind::Pid, -1, false},
-    {"pclose", CallRole::Reap, 0, HandleKind::Stream, -1, false},
-    {"wait", CallRole::ReapAny, -1, HandleKind::Pid, -1, false},
-    {"wait3", CallRole::ReapAny, -1, HandleKind::Pid, -1, false},
+    {"waitpid", CallRole::Reap, 0, HandleKind::Pid, -1, false, false, 2},
+    {"wait4", CallRole::Reap, 0, HandleKind::Pid, -1, false, false, 2},
+    {"waitid", CallRole::Reap, 1, HandleKind::Pid, -1, false, false, -1},
+    {"pclose", CallRole::Reap, 0, HandleKind::Stream, -1, false, false, -1},
+    {"wait", CallRole::ReapAny, -1, HandleKind::Pid, -1, false, false, -1},
+    {"wait3", CallRole::ReapAny, -1, HandleKind::Pid, -1, false, false, -1},
     // Signals do not reap.
-    {"kill", CallRole::Signal, 0, HandleKind::Pid, -1, false},
-    {"killpg", CallRole::Signal, 0, HandleKind::Pid, -1, false},
-    {"sigqueue", CallRole::Signal, 0, HandleKind::Pid, -1, false},
-    {"tgkill", CallRole::Signal, -1, HandleKind::Pid, -1, false},
-    {"pidfd_send_signal", CallRole::Signal, -1, HandleKind::Pid, -1, false},
+    {"kill", CallRole::Signal, 0, HandleKind::Pid, -1, false, false, -1},
+    {"killpg", CallRole::Signal, 0, HandleKind::Pid, -1, false, false, -1},
+    {"sigqueue", CallRole::Signal, 0, HandleKind::Pid, -1, false, false, -1},
+    {"tgkill", CallRole::Signal, -1, HandleKind::Pid, -1, false, false, -1},
+    {"pidfd_send_signal", CallRole::Signal, -1, HandleKind::Pid, -1, false,
+     false, -1},
     // Harmless uses, listed so that a prototype the user declares himself
     // (outside a system header) is still understood.
-    {"setpgid", CallRole::Harmless, -1, HandleKind::Pid, -1, false},
-    {"getpgid", CallRole::Harmless, -1, HandleKind::Pid, -1, false},
-    {"getsid", CallRole::Harmless, -1, HandleKind::Pid, -1, false},
-    {"tcsetpgrp", CallRole::Harmless, -1, HandleKind::Pid, -1, false},
-    {"sched_setaffinity", CallRole::Harmless, -1, HandleKind::Pid, -1, false},
-    {"sched_getaffinity", CallRole::Harmless, -1, HandleKind::Pid, -1, false},
-    {"sched_setscheduler", CallRole::Harmless, -1, HandleKind::Pid, -1, false},
-    {"sched_getscheduler", CallRole::Harmless, -1, HandleKind::Pid, -1, false},
-    {"sched_setparam", CallRole::Harmless, -1, HandleKind::Pid, -1, false},
-    {"sched_getparam", CallRole::Harmless, -1, HandleKind::Pid, -1, false},
-    {"prlimit", CallRole::Harmless, -1, HandleKind::Pid, -1, false},
-    {"ptrace", CallRole::Harmless, -1, HandleKind::Pid, -1, false},
-    {"setpriority", CallRole::Harmless, -1, HandleKind::Pid, -1, false},
-    {"pidfd_open", CallRole::Harmless, -1, HandleKind::Pid, -1, false},
+    {"setpgid", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false, -1},
+    {"getpgid", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false, -1},
+    {"getsid", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false, -1},
+    {"tcsetpgrp", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false,
+     -1},
+    {"sched_setaffinity", CallRole::Harmless, -1, HandleKind::Pid, -1, false,
+     false, -1},
+    {"sched_getaffinity", CallRole::Harmless, -1, HandleKind::Pid, -1, false,
+     false, -1},
+    {"sched_setscheduler", CallRole::Harmless, -1, HandleKind::Pid, -1, false,
+     false, -1},
+    {"sched_getscheduler", CallRole::Harmless, -1, HandleKind::Pid, -1, false,
+     false, -1},
+    {"sched_setparam", CallRole::Harmless, -1, HandleKind::Pid, -1, false,
+     false, -1},
+    {"sched_getparam", CallRole::Harmless, -1, HandleKind::Pid, -1, false,
+     false, -1},
+    {"prlimit", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false, -1},
+    {"ptrace", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false, -1},
+    {"setpriority", CallRole::Harmless, -1, HandleKind::Pid, -1, false, false,
+     -1},
+    // pidfd_open(pid, 0) returns another handle of the same child.
+    {"pidfd_open", CallRole::Harmless, 0, HandleKind::Pid, -1, false, true, -1},
     // fclose on a popen stream is its own diagnostic.
-    {"fclose", CallRole::Fclose, 0, HandleKind::Stream, -1, false},
-    {"signal", CallRole::SigchldIgnore, -1, HandleKind::Pid, -1, false},
-    {"sysv_signal", CallRole::SigchldIgnore, -1, HandleKind::Pid, -1, false},
-    {"bsd_signal", CallRole::SigchldIgnore, -1, HandleKind::Pid, -1, false},
+    {"fclose", CallRole::Fclose, 0, HandleKind::Stream, -1, false, false, -1},
+    {"signal", CallRole::SigchldIgnore, -1, HandleKind::Pid, -1, false, false,
+     -1},
+    {"sysv_signal", CallRole::SigchldIgnore, -1, HandleKind::Pid, -1, false,
+     false, -1},
+    {"bsd_signal", CallRole::SigchldIgnore, -1, HandleKind::Pid, -1, false,
+     false, -1},
 };
 
 ProcessApiModel::ProcessApiModel() {
@@ -87,7 +107,7 @@ ProcessApiModel::ProcessApiModel() {
     S.Kind = R.Kind;
     S.HandleArg = R.HandleArg;
     S.ReturnsStatus = R.ReturnsStatus;
-    Table[R.Name] = Entry{R.Role, R.Arg, S};
+    Table[R.Name] = Entry{R.Role, R.Arg, S, R.Duplicates, R.OptionsArg};
   }
 }
 
@@ -138,7 +158,7 @@ std::optional<std::string> ProcessApiModel::addEntries(llvm::StringRef Spec,
       return Error;
     if (Name.compare(0, 2, "::") == 0)
       Name.erase(0, 2);
-    Entry E{Role, Arg, StartSpec()};
+    Entry E{Role, Arg, StartSpec(), false, -1};
     if (Role == CallRole::Start) {
       E.Start.HandleArg = Arg;
       E.Arg = -1;
@@ -228,6 +248,21 @@ std::optional<StartSpec> ProcessApiModel::startOf(const CallExpr &Call,
   return S;
 }
 
+/// WNOHANG's value in <sys/wait.h> (every Linux architecture).
+static constexpr int64_t Wnohang = 1;
+
+/// True when \p Call, a wait described by \p E, passes WNOHANG: it returns
+/// 0 without reaping while the child runs.  Options that do not fold to a
+/// constant count as a blocking wait.
+static bool isPoll(const CallExpr &Call, const ProcessApiModel::Entry &E,
+                   const ASTContext &Ctx) {
+  if (E.OptionsArg < 0 ||
+      static_cast<unsigned>(E.OptionsArg) >= Call.getNumArgs())
+    return false;
+  auto Options = intValue(Call.getArg(E.OptionsArg), Ctx);
+  return Options && (Options->getExtValue() & Wnohang);
+}
+
 CallRole ProcessApiModel::roleForArg(const CallExpr &Call, unsigned ArgIndex,
                                      const ASTContext &Ctx) const {
   const FunctionDecl *FD = Call.getDirectCallee();
@@ -240,13 +275,14 @@ CallRole ProcessApiModel::roleForArg(const CallExpr &Call, unsigned ArgIndex,
   case CallRole::Reap:
     if (static_cast<int>(ArgIndex) != E->Arg)
       return CallRole::Harmless;
-    // waitid(P_PID, pid, ...) is the only form that names one child.
+    // waitid(P_PID, pid, ...) and waitid(P_PIDFD, pidfd, ...) are the forms
+    // that name one child.
     if (FD->getName() == "waitid" && Call.getNumArgs() > 0) {
       auto IdType = intValue(Call.getArg(0), Ctx);
-      if (!IdType || *IdType != 1 /*P_PID*/)
+      if (!IdType || (*IdType != 1 /*P_PID*/ && *IdType != 3 /*P_PIDFD*/))
         return CallRole::Harmless;
     }
-    return CallRole::Reap;
+    return isPoll(Call, *E, Ctx) ? CallRole::Poll : CallRole::Reap;
   case CallRole::Signal:
   case CallRole::Fclose:
     if (E->Arg >= 0 && static_cast<int>(ArgIndex) != E->Arg)
@@ -263,10 +299,21 @@ CallRole ProcessApiModel::roleForArg(const CallExpr &Call, unsigned ArgIndex,
     // A start receiving a handle (posix_spawn(&pid) of its own) is decided
     // by the analysis.
     return CallRole::Unknown;
+  case CallRole::Poll: // A Reap row's wait with WNOHANG, never a row's role.
   case CallRole::Unknown:
     break;
   }
   return CallRole::Unknown;
+}
+
+std::optional<unsigned>
+ProcessApiModel::duplicatedHandleArg(const CallExpr &Call) const {
+  const FunctionDecl *FD = Call.getDirectCallee();
+  const Entry *E = FD ? find(*FD) : nullptr;
+  if (!E || !E->Duplicates || E->Arg < 0 ||
+      static_cast<unsigned>(E->Arg) >= Call.getNumArgs())
+    return std::nullopt;
+  return static_cast<unsigned>(E->Arg);
 }
 
 bool ProcessApiModel::isReapAny(const CallExpr &Call,
@@ -535,8 +582,26 @@ bool ProcessApiModel::reapsAnyChild(const FunctionDecl *FD,
   return false;
 }
 
+bool ProcessApiModel::isFormattedArgument(const FunctionDecl *FD,
+                                          unsigned ArgIndex) {
+  if (!FD || !FD->isVariadic())
+    return false;
+  const auto *Format = FD->getAttr<FormatAttr>();
+  // FirstArg counts from 1, and counts `this` of an instance method; 0 means
+  // a va_list, not variadic arguments.
+  if (!Format || Format->getFirstArg() <= 0)
+    return false;
+  unsigned First = Format->getFirstArg() - 1;
+  if (const auto *Method = dyn_cast<CXXMethodDecl>(FD);
+      Method && Method->isInstance())
+    --First;
+  return ArgIndex >= First;
+}
+
 bool ProcessApiModel::takesNoOwnership(const FunctionDecl *FD,
                                        unsigned ArgIndex, ASTContext &Ctx) {
+  if (isFormattedArgument(FD, ArgIndex))
+    return true;
   if (!FD || !Ctx.getSourceManager().isInSystemHeader(FD->getLocation()))
     return false;
   if (!Ctx.getLangOpts().CPlusPlus || FD->isExternC() ||

@@ -53,6 +53,7 @@ enum class CallRole {
   Unknown,       ///< Not modelled: may keep or reap the handle.
   Start,         ///< Starts a child.
   Reap,          ///< Reaps the child named by argument HandleArg.
+  Poll,          ///< A WNOHANG wait: reaps only where its result is not 0.
   ReapAny,       ///< Reaps whichever children have exited.
   Signal,        ///< Signals the child (kill, killpg...): harmless, not a reap.
   Harmless,      ///< Reads or reports the handle, never keeps nor reaps it.
@@ -143,6 +144,11 @@ public:
   CallRole roleForArg(const clang::CallExpr &Call, unsigned ArgIndex,
                       const clang::ASTContext &Ctx) const;
 
+  /// The argument whose child \p Call returns another handle of
+  /// (pidfd_open(pid, 0): 0), when it does.
+  std::optional<unsigned>
+  duplicatedHandleArg(const clang::CallExpr &Call) const;
+
   /// True when \p Call reaps every exited child (wait, waitpid(-1, ...)).
   bool isReapAny(const clang::CallExpr &Call,
                  const clang::ASTContext &Ctx) const;
@@ -164,9 +170,16 @@ public:
   bool reapsAnyChild(const clang::FunctionDecl *FD,
                      clang::ASTContext &Ctx) const;
 
-  /// True for a function declared in a system header that cannot take
-  /// ownership of the handle passed as argument \p ArgIndex: any C
-  /// function, and a C++ non-member taking an arithmetic value.
+  /// True when argument \p ArgIndex of \p FD is one of the variadic
+  /// arguments of a `format(printf, ...)` function: a value formatted into
+  /// text, which no such function can take ownership of.
+  static bool isFormattedArgument(const clang::FunctionDecl *FD,
+                                  unsigned ArgIndex);
+
+  /// True for a function that cannot take ownership of the handle passed as
+  /// argument \p ArgIndex: a formatted argument (isFormattedArgument), and,
+  /// declared in a system header, any C function and a C++ non-member taking
+  /// an arithmetic value.
   static bool takesNoOwnership(const clang::FunctionDecl *FD, unsigned ArgIndex,
                                clang::ASTContext &Ctx);
 
@@ -180,6 +193,10 @@ public:
     CallRole Role;
     int Arg; ///< Argument the role applies to; -1 means any/return value.
     StartSpec Start;
+    /// The call returns another handle of the child passed as Arg.
+    bool Duplicates;
+    /// The argument holding a wait's options (WNOHANG), or -1.
+    int OptionsArg;
   };
 
 private:

@@ -23,8 +23,9 @@ AnalysisResult analyseBody(const Decl *Callable, Stmt *Body, ASTContext &Ctx,
   if (Prepared->sites().empty())
     return Result;
   ReapFlow Flow(*Prepared, Model, Summaries, Options);
-  solveForward(Prepared->cfg(), Flow);
-  Result.Starts = Flow.takeFacts();
+  FlowTrace Trace;
+  solveForward(Prepared->cfg(), Flow, &Trace);
+  Result.Starts = Flow.takeFacts(&Trace);
   Result.Fcloses = Flow.takeFcloses();
   return Result;
 }

@@ -13,7 +13,10 @@
 //                   ├──► no child       (edge where the handle is < 0, NULL,
 //                   │                    == 0 (child side), spawn failed)
 //                   └──► LEAKED         (function exit, throw leaving it,
-//                                        the holder overwritten)
+//                                        the holder overwritten; a
+//                                        discarded child entering a part of
+//                                        the body with no reap-any and no
+//                                        way out: `for (;;)` servers)
 //
 // A start leaks when *some* path reaches an exit with it live.  Branch tests
 // on the handle prune it on the edge where no parent-side child can exist,
@@ -29,6 +32,8 @@
 //   Transfer         the transfer function and the exits (ReapFlow.cpp)
 //   WrapperDetection does the body hand its child to its caller (no flow)
 //   Summaries        what the unit's own functions do (SummaryProvider)
+//   LeakPath         after the fixed point, the decisions on one leaking
+//                    path of a reported start (notes, SARIF code flows)
 //
 // Simplifications, stated so the docs can repeat them:
 //  * Aliases are flow-insensitive (Holders.h).
@@ -62,8 +67,15 @@ class Stmt;
 
 namespace reapcheck {
 
-/// How a live child left the function.
-enum class ExitKind { Return, Throw, Overwrite };
+/// How a live child left the function, or (Stuck) reached a point from
+/// which no path reaps it nor leaves the function: a forking server's loop.
+enum class ExitKind { Return, Throw, Overwrite, Stuck };
+
+/// A branch decision on a leaking path: \c Cond was \c Taken (true/false).
+struct PathStep {
+  const clang::Expr *Cond;
+  bool Taken;
+};
 
 /// One start site and what the analysis learned about it.
 struct StartFacts {
@@ -85,6 +97,9 @@ struct StartFacts {
   bool Leaked = false;
   ExitKind LeakKind = ExitKind::Return;
   clang::SourceLocation LeakLoc;
+  /// When it leaked on some paths only: the branch decisions that matter on
+  /// one of them, in path order (LeakPath.h).
+  std::vector<PathStep> Path;
   /// First signal sent to the live child (kill, killpg...).
   const clang::CallExpr *Kill = nullptr;
   /// First detach() of a Boost child on a path where it then leaked.

@@ -4,6 +4,7 @@
 #include "AstHelpers.h"
 #include "BranchConditions.h"
 #include "Exits.h"
+#include "LeakPath.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 
@@ -24,6 +25,74 @@ ReapFlow::ReapFlow(const PreparedBody &Prepared, const ProcessApiModel &Model,
     F.Discarded = S.Discarded;
     Facts.push_back(std::move(F));
   }
+  StuckAt.resize(Sites.size());
+  StuckBlock.resize(Sites.size());
+  LeakBlock.resize(Sites.size());
+  StartBlock.resize(Sites.size());
+  for (SiteId I = 0; I < Sites.size(); ++I)
+    if (Sites[I].IsParameter)
+      StartBlock[I] = &Prepared.cfg().getEntry();
+  EndAhead.resize(Sites.size());
+  for (SiteId I = 0; I < Sites.size(); ++I)
+    if (Sites[I].Discarded)
+      EndAhead[I] = endsAhead(Sites[I]);
+}
+
+/// The blocks from which a path keeping \p S's child can reach a reap-any or
+/// an end of the process's run of this function: its exit, a noreturn call
+/// of the parent (the child side is pruned on its edge).
+llvm::BitVector ReapFlow::endsAhead(const Site &S) const {
+  const CFGBlock *Exit = &Prepared.cfg().getExit();
+  auto IsEnd = [&](const CFGBlock &B) {
+    if (&B == Exit)
+      return true;
+    for (const CFGElement &E : B)
+      if (auto CS = E.getAs<CFGStmt>())
+        if (const auto *Call = dyn_cast<CallExpr>(CS->getStmt()))
+          if (Model.isReapAny(*Call, Ctx) ||
+              Summaries.isInferredNoReturn(Call->getDirectCallee()))
+            return true;
+    return false;
+  };
+  return blocksReaching(
+      Prepared.cfg(), IsEnd,
+      [&](const CFGBlock &From, unsigned Index, const CFGBlock &To) {
+        return edgeKeeps(S, From, Index, To);
+      });
+}
+
+std::vector<StartFacts> ReapFlow::takeFacts(const FlowTrace *Trace) {
+  // A discarded child that got stuck leaks there, unless it also leaks at a
+  // real exit (reported there, as before).
+  for (SiteId I = 0; I < Sites.size(); ++I) {
+    if (Facts[I].Leaked || StuckAt[I].isInvalid())
+      continue;
+    CurBlock = StuckBlock[I];
+    leak(I, ExitKind::Stuck, StuckAt[I]);
+  }
+  if (Trace)
+    for (SiteId I = 0; I < Sites.size(); ++I)
+      explainLeak(I, *Trace);
+  return std::move(Facts);
+}
+
+/// For a child that leaks on some paths only: the decisions that lead there.
+void ReapFlow::explainLeak(SiteId I, const FlowTrace &Trace) {
+  StartFacts &F = Facts[I];
+  if (!F.Leaked || !F.EverResolved || !StartBlock[I] || !LeakBlock[I])
+    return;
+  const CFGBlock *Exit =
+      F.LeakKind == ExitKind::Return || F.LeakKind == ExitKind::Throw
+          ? &Prepared.cfg().getExit()
+          : nullptr;
+  F.Path = leakingDecisions(
+      Prepared.cfg(), Trace, I, *StartBlock[I], *LeakBlock[I], Exit,
+      [&](const CFGBlock &From, unsigned Index, const CFGBlock &To) {
+        return edgeKeeps(Sites[I], From, Index, To);
+      },
+      [&](const CFGBlock &From, unsigned Index, const CFGBlock &To) {
+        return edgeCarries(Sites[I], From, Index, To);
+      });
 }
 
 LiveSet ReapFlow::entryState() const {
@@ -63,6 +132,7 @@ void ReapFlow::leak(SiteId I, ExitKind Kind, SourceLocation Loc) {
   F.Leaked = true;
   F.LeakKind = Kind;
   F.LeakLoc = Loc;
+  LeakBlock[I] = CurBlock;
 }
 
 //===----------------------------------------------------------------------===//
@@ -71,6 +141,7 @@ void ReapFlow::leak(SiteId I, ExitKind Kind, SourceLocation Loc) {
 
 /// Returns false when the block ends the path (an inferred noreturn call).
 bool ReapFlow::transferBlock(const CFGBlock &B, LiveSet &Live) {
+  CurBlock = &B;
   for (const CFGElement &E : B) {
     if (auto Dtor = E.getAs<CFGAutomaticObjDtor>()) {
       onDestructor(Dtor->getVarDecl(), Live);
@@ -95,6 +166,8 @@ bool ReapFlow::transferBlock(const CFGBlock &B, LiveSet &Live) {
       for (const Decl *D : DS->decls())
         if (const auto *V = dyn_cast<VarDecl>(D))
           onWrite(V, DS, V->getInit(), Live);
+    } else if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
+      onReturn(*Ret, Live);
     } else if (const auto *Lambda = dyn_cast<LambdaExpr>(S)) {
       onClosure(Lambda->getBody(), Live);
       for (const Expr *Init : Lambda->capture_inits())
@@ -125,6 +198,8 @@ void ReapFlow::reapAll(LiveSet &Live) {
 
 void ReapFlow::onStart(SiteId I, LiveSet &Live) {
   const Site &S = Sites[I];
+  if (!StartBlock[I])
+    StartBlock[I] = CurBlock;
   // SIGCHLD ignored on every path here: the kernel reaps this child.
   if (!Live.sigchldMayBeDefault())
     return;
@@ -160,6 +235,19 @@ void ReapFlow::onStart(SiteId I, LiveSet &Live) {
   Live.setDetached(I, false);
 }
 
+/// `return r < 0 ? r : child;` hands the child to the caller whichever arm
+/// was taken: the caller sees a value that may be it.
+void ReapFlow::onReturn(const ReturnStmt &Ret, LiveSet &Live) {
+  for (const Expr *Arm : valueArms(Ret.getRetValue())) {
+    const VarDecl *V = varOf(Arm);
+    if (!V || !Prepared.holders().isHolder(V))
+      continue;
+    for (SiteId I : Prepared.holders().sitesHeldBy(V))
+      if (Live.isLive(I))
+        resolve(I, Live, /*Reaped=*/false);
+  }
+}
+
 /// The destructor of an attached child object terminates and reaps it.
 void ReapFlow::onDestructor(const VarDecl *V, LiveSet &Live) {
   for (SiteId I : Prepared.holders().sitesHeldBy(V))
@@ -172,8 +260,9 @@ void ReapFlow::onWrite(const VarDecl *V, const Stmt *At, const Expr *Source,
                        LiveSet &Live) {
   if (!V || !Prepared.holders().isHolder(V))
     return;
-  if (Source && Prepared.siteOfStart(Source))
-    return; // Handled at the start itself.
+  for (const Expr *Arm : valueArms(Source))
+    if (Prepared.siteOfStart(Arm))
+      return; // Handled at the start itself.
   for (SiteId I : Prepared.holders().sitesHeldBy(V)) {
     if (!Live.isLive(I) || Sites[I].Var != V || Sites[I].Holders.size() != 1)
       continue;
@@ -258,39 +347,100 @@ void ReapFlow::onClosure(const Stmt *ClosureBody, LiveSet &Live) {
 // Edges and exits.
 //===----------------------------------------------------------------------===//
 
+/// Where the flow enters \p B, for a note.
+static SourceLocation entryLocOf(const CFGBlock &B, const CFGBlock &From) {
+  for (const CFGElement &E : B)
+    if (auto CS = E.getAs<CFGStmt>())
+      return CS->getStmt()->getBeginLoc();
+  if (const Stmt *Term = B.getTerminatorStmt())
+    return Term->getBeginLoc();
+  if (const Stmt *Term = From.getTerminatorStmt())
+    return Term->getBeginLoc();
+  return SourceLocation();
+}
+
+/// A discarded child can only be reaped by a reap-any: once the flow enters
+/// a block from which no reap-any and no end of the function can be reached
+/// (a forking server's `for (;;)`), nothing will ever reap it.
+void ReapFlow::noteStuck(const CFGBlock &From, const CFGBlock &To,
+                         const LiveSet &Live) {
+  for (SiteId I = 0; I < Sites.size(); ++I) {
+    if (!Live.isLive(I) || !Sites[I].Discarded ||
+        EndAhead[I].test(To.getBlockID()))
+      continue;
+    SourceLocation At = entryLocOf(To, From);
+    if (At.isValid() &&
+        (StuckAt[I].isInvalid() || Prepared.body().before(At, StuckAt[I]))) {
+      StuckAt[I] = At;
+      StuckBlock[I] = &To;
+    }
+  }
+}
+
 void ReapFlow::transferEdge(const CFGBlock &From, unsigned SuccIndex,
                             const CFGBlock &To, LiveSet &Live) {
+  filterEdge(From, SuccIndex, To, Live);
+  if (Live.anyLive())
+    noteStuck(From, To, Live);
+}
+
+/// False when the edge \p From -> successor \p SuccIndex (\p To) proves
+/// that \p S has no parent-side child.
+bool ReapFlow::edgeKeeps(const Site &S, const CFGBlock &From,
+                         unsigned SuccIndex, const CFGBlock &To) const {
   const Stmt *Term = From.getTerminatorStmt();
-  if (!Term || !Live.anyLive())
-    return;
+  if (!Term)
+    return true;
   if (const auto *Switch = dyn_cast<SwitchStmt>(Term)) {
     const auto *Case = dyn_cast_or_null<CaseStmt>(To.getLabel());
     if (!Case || !Switch->getCond())
-      return;
+      return true;
     auto Low = constantOf(Case->getLHS(), Ctx);
     if (!Low)
-      return;
+      return true;
     int64_t High = *Low;
     if (Case->getRHS())
       if (auto H = constantOf(Case->getRHS(), Ctx))
         High = *H;
-    for (SiteId I = 0; I < Sites.size(); ++I)
-      if (Live.isLive(I) &&
-          !caseMayKeep(Sites[I], Switch->getCond(), *Low, High))
-        Live.clear(I);
-    return;
+    return caseMayKeep(S, Switch->getCond(), *Low, High);
   }
   if (From.succ_size() != 2 || SuccIndex > 1)
-    return;
+    return true;
   const Expr *Cond = decidingCondition(From);
-  if (!Cond)
+  return !Cond || edgeMayKeep(S, Cond, SuccIndex == 0, Ctx, &Summaries);
+}
+
+/// True when \p S's child stays live over the edge: not pruned, and not
+/// reaped by a WNOHANG poll's result.
+bool ReapFlow::edgeCarries(const Site &S, const CFGBlock &From,
+                           unsigned SuccIndex, const CFGBlock &To) const {
+  if (!edgeKeeps(S, From, SuccIndex, To))
+    return false;
+  if (From.succ_size() != 2 || SuccIndex > 1)
+    return true;
+  const Expr *Cond = decidingCondition(From);
+  return !Cond || !edgeReapsByPoll(S, Cond, SuccIndex == 0, Ctx);
+}
+
+void ReapFlow::filterEdge(const CFGBlock &From, unsigned SuccIndex,
+                          const CFGBlock &To, LiveSet &Live) {
+  if (!From.getTerminatorStmt() || !Live.anyLive())
     return;
-  for (SiteId I = 0; I < Sites.size(); ++I)
-    if (Live.isLive(I) && !edgeMayKeep(Sites[I], Cond, SuccIndex == 0, Ctx))
+  const Expr *Cond = From.succ_size() == 2 && SuccIndex <= 1
+                         ? decidingCondition(From)
+                         : nullptr;
+  for (SiteId I = 0; I < Sites.size(); ++I) {
+    if (!Live.isLive(I))
+      continue;
+    if (Cond && edgeReapsByPoll(Sites[I], Cond, SuccIndex == 0, Ctx))
+      resolve(I, Live, /*Reaped=*/true);
+    else if (!edgeKeeps(Sites[I], From, SuccIndex, To))
       Live.clear(I);
+  }
 }
 
 void ReapFlow::reachExit(const CFGBlock &From, const LiveSet &Live) {
+  CurBlock = &From;
   if (Opts.ExitsAreProcessExits)
     return;
   auto Exit = exitPointOf(From, Prepared.body().body());

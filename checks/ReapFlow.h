@@ -30,7 +30,9 @@ public:
                     const clang::CFGBlock &To, LiveSet &Live) override;
   void reachExit(const clang::CFGBlock &From, const LiveSet &Live) override;
 
-  std::vector<StartFacts> takeFacts() { return std::move(Facts); }
+  /// The facts per site; with \p Trace (the solver's), leaking paths are
+  /// explained (StartFacts::Path).
+  std::vector<StartFacts> takeFacts(const FlowTrace *Trace = nullptr);
   std::vector<FcloseFact> takeFcloses() { return std::move(Fcloses); }
 
 private:
@@ -42,7 +44,18 @@ private:
                const clang::Expr *Source, LiveSet &Live);
   void onClosure(const clang::Stmt *ClosureBody, LiveSet &Live);
   void onDestructor(const clang::VarDecl *V, LiveSet &Live);
+  void onReturn(const clang::ReturnStmt &Ret, LiveSet &Live);
   void reapAll(LiveSet &Live);
+
+  // Edges.
+  bool edgeKeeps(const Site &S, const clang::CFGBlock &From, unsigned SuccIndex,
+                 const clang::CFGBlock &To) const;
+  llvm::BitVector endsAhead(const Site &S) const;
+  bool edgeCarries(const Site &S, const clang::CFGBlock &From,
+                   unsigned SuccIndex, const clang::CFGBlock &To) const;
+  void explainLeak(SiteId I, const FlowTrace &Trace);
+  void filterEdge(const clang::CFGBlock &From, unsigned SuccIndex,
+                  const clang::CFGBlock &To, LiveSet &Live);
 
   // One use of a holder, by kind.
   void applyUse(SiteId I, const Use &U, LiveSet &Live);
@@ -55,6 +68,8 @@ private:
   void store(SiteId I, const clang::ValueDecl *Holder,
              clang::SourceLocation At, LiveSet &Live);
   void leak(SiteId I, ExitKind Kind, clang::SourceLocation Loc);
+  void noteStuck(const clang::CFGBlock &From, const clang::CFGBlock &To,
+                 const LiveSet &Live);
 
   const PreparedBody &Prepared;
   const ProcessApiModel &Model;
@@ -64,6 +79,15 @@ private:
   llvm::ArrayRef<Site> Sites;
   UseClassifier Uses;
   std::vector<StartFacts> Facts;
+  /// Per discarded site, the blocks from which its child can still meet a
+  /// reap-any or an end of the function (endsAhead).
+  std::vector<llvm::BitVector> EndAhead;
+  /// Per site, where a discarded child first got stuck (see noteStuck).
+  std::vector<clang::SourceLocation> StuckAt;
+  /// The block being transferred, and per site the blocks of its start, of
+  /// its reported leak and of where it got stuck: a leaking path's ends.
+  const clang::CFGBlock *CurBlock = nullptr;
+  std::vector<const clang::CFGBlock *> StartBlock, LeakBlock, StuckBlock;
   llvm::SmallPtrSet<const clang::CallExpr *, 4> FcloseSeen;
   std::vector<FcloseFact> Fcloses;
 };

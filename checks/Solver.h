@@ -12,6 +12,9 @@
 #define REAPCHECK_SOLVER_H
 
 #include "LiveSet.h"
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/STLExtras.h"
+#include <vector>
 
 namespace clang {
 class CFG;
@@ -33,7 +36,35 @@ public:
   virtual void reachExit(const clang::CFGBlock &From, const LiveSet &State) = 0;
 };
 
-void solveForward(const clang::CFG &Graph, FlowProblem &Problem);
+/// What the fixed point leaves behind to explain one path afterwards.
+struct FlowTrace {
+  struct Edge {
+    const clang::CFGBlock *From = nullptr;
+    unsigned SuccIndex = 0;
+  };
+  /// By block ID: the state entering the block, and the state at its end
+  /// before its edges (empty when never reached, or when the block ends the
+  /// path).
+  std::vector<LiveSet> In, Out;
+  /// By block ID, then site: the edge that first brought the site in live.
+  /// Following these edges back from a block never cycles: each was recorded
+  /// before the state it leads to.
+  std::vector<std::vector<Edge>> FirstLiveFrom;
+};
+
+/// Runs \p Problem to its fixed point; with \p Trace, also records it.
+void solveForward(const clang::CFG &Graph, FlowProblem &Problem,
+                  FlowTrace *Trace = nullptr);
+
+/// The blocks (by ID) from which some block satisfying \p IsTarget can be
+/// reached over reachable edges that \p Keeps (From, successor index, To)
+/// accepts, targets included.  One backward pass.
+llvm::BitVector
+blocksReaching(const clang::CFG &Graph,
+               llvm::function_ref<bool(const clang::CFGBlock &)> IsTarget,
+               llvm::function_ref<bool(const clang::CFGBlock &, unsigned,
+                                       const clang::CFGBlock &)>
+                   Keeps);
 
 } // namespace reapcheck
 

@@ -71,14 +71,14 @@ bool Site::refersToHandle(const Expr *E) const {
   if (Start && E == Start)
     return !Spec.ReturnsStatus;
   if (const VarDecl *V = varOf(E))
-    return Holders.count(V);
+    return Holders.count(V) && !Duplicates.count(V);
   if (const auto *BO = dyn_cast<BinaryOperator>(E))
     if (BO->getOpcode() == BO_Assign) {
       // `(a = pid = fork()) == -1`: the value is the innermost one.
       if (refersToHandle(BO->getRHS()))
         return true;
       const VarDecl *V = varOf(BO->getLHS());
-      return V && Holders.count(V);
+      return V && Holders.count(V) && !Duplicates.count(V);
     }
   return false;
 }
@@ -97,6 +97,18 @@ bool Site::refersToStatus(const Expr *E) const {
   return false;
 }
 
+bool Site::refersToPoll(const Expr *E) const {
+  E = skipTransparent(E);
+  if (const auto *Call = dyn_cast_or_null<CallExpr>(E))
+    return Polls.count(Call);
+  if (const VarDecl *V = varOf(E))
+    return PollResults.count(V);
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(E))
+    return BO->getOpcode() == BO_Assign &&
+           (refersToPoll(BO->getRHS()) || refersToPoll(BO->getLHS()));
+  return false;
+}
+
 //===----------------------------------------------------------------------===//
 // Finding and classifying starts.
 //===----------------------------------------------------------------------===//
@@ -112,6 +124,14 @@ public:
     const Stmt *P = Body.parentSkipping(S.Start, nullptr);
     if (S.Spec.HandleArg >= 0)
       return classifyOutParameter(S, P);
+    // `on ? fork() : -1`: the conditional's value is the handle.
+    const Expr *Value = S.Start;
+    while (const auto *Cond = dyn_cast_or_null<ConditionalOperator>(P)) {
+      if (skipTransparent(Cond->getCond()) == Value)
+        break;
+      Value = Cond;
+      P = Body.parentSkipping(Cond, nullptr);
+    }
     if (!P)
       if (const CXXCtorInitializer *Init = memberInitialisedBy(S.Start))
         return escapeInto(S, Init->getMember(), Init->getSourceLocation());
@@ -120,11 +140,11 @@ public:
       return;
     }
     if (const auto *DS = dyn_cast<DeclStmt>(P))
-      return classifyDeclaration(S, *DS);
+      return classifyDeclaration(S, Value, *DS);
     if (const auto *BO = dyn_cast<BinaryOperator>(P))
-      return classifyBinary(S, *BO);
+      return classifyBinary(S, Value, *BO);
     if (const auto *Call = dyn_cast<CallExpr>(P))
-      return classifyArgument(S, *Call);
+      return classifyArgument(S, Value, *Call);
     S.Discarded = isStatementContext(*P);
     // Otherwise returned, stored in an aggregate, given to a constructor...
     S.Escaped = !S.Discarded;
@@ -174,10 +194,11 @@ private:
     }
   }
 
-  void classifyDeclaration(Site &S, const DeclStmt &DS) const {
+  void classifyDeclaration(Site &S, const Expr *Value,
+                           const DeclStmt &DS) const {
     for (const Decl *D : DS.decls()) {
       const auto *V = dyn_cast<VarDecl>(D);
-      if (!V || !V->getInit() || skipTransparent(V->getInit()) != S.Start)
+      if (!V || !V->getInit() || skipTransparent(V->getInit()) != Value)
         continue;
       if (Body.isOwnedLocal(V))
         S.Var = V;
@@ -188,9 +209,9 @@ private:
       S.Escaped = true;
   }
 
-  void classifyBinary(Site &S, const BinaryOperator &BO) const {
-    if (BO.getOpcode() == BO_Assign &&
-        skipTransparent(BO.getRHS()) == S.Start) {
+  void classifyBinary(Site &S, const Expr *Value,
+                      const BinaryOperator &BO) const {
+    if (BO.getOpcode() == BO_Assign && skipTransparent(BO.getRHS()) == Value) {
       const VarDecl *V = varOf(BO.getLHS());
       if (Body.isOwnedLocal(V))
         S.Var = V;
@@ -216,9 +237,10 @@ private:
   }
 
   /// The handle passed straight to a call: the call decides.
-  void classifyArgument(Site &S, const CallExpr &Call) const {
+  void classifyArgument(Site &S, const Expr *Value,
+                        const CallExpr &Call) const {
     for (unsigned I = 0; I < Call.getNumArgs(); ++I) {
-      if (skipTransparent(Call.getArg(I)) != S.Start)
+      if (skipTransparent(Call.getArg(I)) != Value)
         continue;
       CallRole Role = Model.roleForArg(Call, I, Ctx);
       S.Discarded =

@@ -53,11 +53,21 @@ struct Site {
   bool IsParameter = false; ///< The parameter a summary tracks.
   /// Var and its aliases (see Holders.h).
   llvm::SmallPtrSet<const clang::VarDecl *, 4> Holders;
+  /// The holders that keep another kind of handle of the same child (a
+  /// pidfd): reaping or signalling them counts, but their value is not the
+  /// pid, so branches on it prove nothing about the child.
+  llvm::SmallPtrSet<const clang::VarDecl *, 2> Duplicates;
+  /// WNOHANG waits on a holder, and the locals their results are kept in:
+  /// the child is reaped where such a result is known not to be 0.
+  llvm::SmallPtrSet<const clang::CallExpr *, 2> Polls;
+  llvm::SmallPtrSet<const clang::VarDecl *, 2> PollResults;
 
   /// True when \p E evaluates to this site's handle.
   bool refersToHandle(const clang::Expr *E) const;
   /// True when \p E is this start's status result (posix_spawn's return).
   bool refersToStatus(const clang::Expr *E) const;
+  /// True when \p E is the result of a WNOHANG wait on this child.
+  bool refersToPoll(const clang::Expr *E) const;
 };
 
 /// The body being analysed and the queries every unit makes about it.

@@ -98,4 +98,99 @@ ParamSummary TranslationUnitSummaries::paramSummary(const FunctionDecl *FD,
   return Summary;
 }
 
+//===----------------------------------------------------------------------===//
+// Predicates: `static int check_fail(int r) { last = r; return r != 0; }`.
+//===----------------------------------------------------------------------===//
+
+/// What `return Value;` returns, as a comparison of a parameter of \p Def
+/// with a constant: `p Op C`, `C Op p`, `!p`, or `p` itself.
+static std::optional<PredicateSummary>
+comparisonOfParam(const Expr *Value, const FunctionDecl &Def) {
+  ASTContext &Ctx = Def.getASTContext();
+  auto ParamIndex = [&](const Expr *E) -> std::optional<unsigned> {
+    const auto *P = dyn_cast_or_null<ParmVarDecl>(varOf(E));
+    if (!P || P->getDeclContext() != &Def)
+      return std::nullopt;
+    return P->getFunctionScopeIndex();
+  };
+  Value = skipTransparent(Value);
+  PredicateSummary Result;
+  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(Value);
+      UO && UO->getOpcode() == UO_LNot) {
+    Value = UO->getSubExpr();
+    Result.Op = BO_EQ;
+  } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Value);
+             BO && BO->isComparisonOp() && BO->getOpcode() != BO_Cmp) {
+    Result.Op = BO->getOpcode();
+    if (auto C = constantOf(BO->getRHS(), Ctx)) {
+      Value = BO->getLHS();
+      Result.C = *C;
+    } else if (auto L = constantOf(BO->getLHS(), Ctx)) {
+      Value = BO->getRHS();
+      Result.C = *L;
+      Result.Op = BinaryOperator::reverseComparisonOp(Result.Op);
+    } else {
+      return std::nullopt;
+    }
+  }
+  auto Index = ParamIndex(Value);
+  if (!Index)
+    return std::nullopt;
+  Result.Param = *Index;
+  return Result;
+}
+
+/// True when \p Body assigns \p Param, modifies it or takes its address.
+static bool changesParam(const Stmt *Body, const ParmVarDecl *Param) {
+  bool Changed = false;
+  walkStmts(Body, Closures::Enter, [&](const Stmt *S) {
+    if (const auto *BO = dyn_cast<BinaryOperator>(S))
+      Changed |= BO->isAssignmentOp() && varOf(BO->getLHS()) == Param;
+    else if (const auto *UO = dyn_cast<UnaryOperator>(S))
+      Changed |=
+          (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
+          varOf(UO->getSubExpr()) == Param;
+    return !Changed;
+  });
+  return Changed;
+}
+
+/// The comparison every return of \p Def makes, if it is always the same.
+static std::optional<PredicateSummary>
+summarisePredicate(const FunctionDecl &Def) {
+  std::optional<PredicateSummary> Common;
+  bool Mixed = false;
+  walkStmts(Def.getBody(), Closures::Skip, [&](const Stmt *S) {
+    const auto *Ret = dyn_cast<ReturnStmt>(S);
+    if (!Ret || Mixed)
+      return !Mixed;
+    auto Returned = comparisonOfParam(Ret->getRetValue(), Def);
+    Mixed = !Returned || (Common && (Common->Param != Returned->Param ||
+                                     Common->Op != Returned->Op ||
+                                     Common->C != Returned->C));
+    Common = Returned;
+    return !Mixed;
+  });
+  if (Mixed || !Common ||
+      changesParam(Def.getBody(), Def.getParamDecl(Common->Param)))
+    return std::nullopt;
+  return Common;
+}
+
+std::optional<PredicateSummary>
+TranslationUnitSummaries::predicate(const FunctionDecl *FD) {
+  const FunctionDecl *Def = nullptr;
+  if (!FD || !FD->hasBody(Def) || !Def || Def->isTemplated() ||
+      !Def->getReturnType()->isScalarType() ||
+      Def->getASTContext().getSourceManager().isInSystemHeader(
+          Def->getLocation()))
+    return std::nullopt;
+  auto It = Predicates.find(Def);
+  if (It != Predicates.end())
+    return It->second;
+  auto Summary = summarisePredicate(*Def);
+  Predicates[Def] = Summary;
+  return Summary;
+}
+
 } // namespace reapcheck

@@ -14,6 +14,7 @@
 #define REAPCHECK_SUMMARIES_H
 
 #include "ProcessApiModel.h"
+#include "clang/AST/OperationKinds.h"
 #include "llvm/ADT/DenseMap.h"
 #include <optional>
 #include <string>
@@ -36,6 +37,15 @@ struct WrapperSummary {
   std::string Api;
 };
 
+/// A predicate of the unit that returns `Param Op C` of its own parameter
+/// on every path (`check_fail(r)` returning `r != 0`): a branch on a call of
+/// it is a branch on that comparison of the argument.
+struct PredicateSummary {
+  unsigned Param = 0;
+  clang::BinaryOperatorKind Op = clang::BO_NE;
+  int64_t C = 0;
+};
+
 class SummaryProvider {
 public:
   virtual ~SummaryProvider() = default;
@@ -47,6 +57,13 @@ public:
   /// The wrapper summary of \p FD, if it is a start wrapper.
   virtual const WrapperSummary *
   wrapper(const clang::FunctionDecl *FD) const = 0;
+  /// The predicate summary of \p FD, if it is such a predicate.  Providers
+  /// that know none need not override it.
+  virtual std::optional<PredicateSummary>
+  predicate(const clang::FunctionDecl *FD) {
+    (void)FD;
+    return std::nullopt;
+  }
 };
 
 /// Summaries computed from the bodies of one translation unit.  Demand
@@ -72,6 +89,9 @@ public:
     return Wrappers;
   }
 
+  std::optional<PredicateSummary>
+  predicate(const clang::FunctionDecl *FD) override;
+
 private:
   const ProcessApiModel *Model;
   llvm::DenseMap<const clang::FunctionDecl *, bool> NoReturn;
@@ -79,6 +99,8 @@ private:
                  std::optional<ParamSummary>>
       Params;
   llvm::DenseMap<const clang::FunctionDecl *, WrapperSummary> Wrappers;
+  llvm::DenseMap<const clang::FunctionDecl *, std::optional<PredicateSummary>>
+      Predicates;
   unsigned Depth = 0;
 };
 

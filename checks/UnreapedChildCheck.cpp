@@ -411,6 +411,42 @@ void UnreapedChildCheck::reportFclose(const CallExpr &Call, StringRef Name) {
                                       "pclose");
 }
 
+void UnreapedChildCheck::noteStuck(SourceLocation At, StringRef Name) {
+  diag(At,
+       "child process %0is still unreaped here, and no path from here reaps "
+       "it or leaves the function",
+       DiagnosticIDs::Note)
+      << Name;
+}
+
+/// The condition as written, when it is short enough to quote in a note.
+static std::optional<std::string> quotableCondition(const Expr &Cond,
+                                                    ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange Range = SM.getExpansionRange(Cond.getSourceRange());
+  StringRef Text = Lexer::getSourceText(Range, SM, Ctx.getLangOpts());
+  if (Text.empty() || Text.size() > 60 || Text.contains('\n'))
+    return std::nullopt;
+  return Text.str();
+}
+
+/// The branch decisions that matter on one leaking path, in path order, so
+/// that the notes (and the driver's SARIF code flow) tell the whole path.
+void UnreapedChildCheck::notePath(const StartFacts &F) {
+  ASTContext &Ctx = *Unit->astContext();
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const PathStep &Step : F.Path) {
+    SourceLocation At = SM.getExpansionLoc(Step.Cond->getBeginLoc());
+    if (auto Text = quotableCondition(*Step.Cond, Ctx))
+      diag(At, "assuming '%0' is %select{false|true}1", DiagnosticIDs::Note)
+          << *Text << Step.Taken;
+    else
+      diag(At, "assuming the condition is %select{false|true}0",
+           DiagnosticIDs::Note)
+          << Step.Taken;
+  }
+}
+
 void UnreapedChildCheck::noteDetach(const StartFacts &F, StringRef Name) {
   if (!F.Detach)
     return;
@@ -542,6 +578,7 @@ bool UnreapedChildCheck::reportStart(const StartFacts &F) {
   diag(Loc, "child process %0started by '%1' is not reaped on every path")
       << Name << F.Api;
   noteDetach(F, Name);
+  notePath(F);
   SourceLocation At = SM.getExpansionLoc(F.LeakLoc);
   switch (F.LeakKind) {
   case ExitKind::Return:
@@ -558,6 +595,9 @@ bool UnreapedChildCheck::reportStart(const StartFacts &F) {
     diag(At, "child process %0is still unreaped when '%1' is overwritten here",
          DiagnosticIDs::Note)
         << Name << (F.Var ? F.Var->getName() : StringRef("the handle"));
+    break;
+  case ExitKind::Stuck:
+    noteStuck(At, Name);
     break;
   }
   return true;

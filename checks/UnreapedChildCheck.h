@@ -42,6 +42,8 @@ private:
   void reportHeld(const StartFacts &F, const HolderVerdict &V);
   void reportFclose(const clang::CallExpr &Call, llvm::StringRef Name);
   void noteDetach(const StartFacts &F, llvm::StringRef Name);
+  void noteStuck(clang::SourceLocation At, llvm::StringRef Name);
+  void notePath(const StartFacts &F);
   void recordInventory(const StartFacts &F, const char *Verdict);
 
   /// The first malformed boolean option, reported once.

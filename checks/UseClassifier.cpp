@@ -72,6 +72,7 @@ Use UseClassifier::ofArgument(const CallExpr &Call, unsigned Index) {
     return {UseKind::Signal, &Call};
   case CallRole::Fclose:
     return {UseKind::Fclose, &Call};
+  case CallRole::Poll: // Reaps on the edges where its result is not 0.
   case CallRole::Harmless:
   case CallRole::ReapAny:
   case CallRole::SigchldIgnore:

@@ -52,6 +52,7 @@ static int first_line_of(char *const argv[], char *buf, size_t len)
     close(fds[0]);
 
     if (used == 0) {
+        // CHECK-MESSAGES: :[[@LINE-1]]:9: note: assuming 'used == 0' is true
         fprintf(stderr, "%s printed nothing\n", argv[0]);
         return -1; /* BUG: leaves without waiting for the child */
         // CHECK-MESSAGES: :[[@LINE-1]]:9: note: child process 'pid' is still unreaped when the function returns here

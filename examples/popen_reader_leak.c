@@ -22,11 +22,13 @@ static int read_greeting(const char *cmd, const char *expected)
     if (fp == NULL)
         return -1;
     if (fgets(line, sizeof line, fp) == NULL) {
+        // CHECK-MESSAGES: :[[@LINE-1]]:9: note: assuming 'fgets(line, sizeof line, fp) == NULL' is false
         pclose(fp);
         return -1;
     }
     line[strcspn(line, "\n")] = '\0';
     if (strcmp(line, expected) != 0) {
+        // CHECK-MESSAGES: :[[@LINE-1]]:9: note: assuming 'strcmp(line, expected) != 0' is true
         fprintf(stderr, "'%s' answered '%s', not '%s'\n", cmd, line, expected);
         return -1; /* BUG: no pclose() on this path */
         // CHECK-MESSAGES: :[[@LINE-1]]:9: note: child process 'fp' is still unreaped when the function returns here

@@ -41,6 +41,7 @@ void detached_then_waited_on_one_path(bool quick) {
   c.detach();
   // CHECK-MESSAGES: :[[@LINE-1]]:5: note: child process 'c' is detached here; its destructor no longer reaps it
   if (quick)
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: note: assuming 'quick' is true
     return;
   // CHECK-MESSAGES: :[[@LINE-1]]:5: note: child process 'c' is still unreaped when the function returns here
   c.wait();
@@ -80,6 +81,7 @@ void error_code_failure_branch() {
   if (!c.valid())
     return; // no-warning for this path: no child
   if (c.running())
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: note: assuming 'c.running()' is true
     return;
   // CHECK-MESSAGES: :[[@LINE-1]]:5: note: child process 'c' is still unreaped when the function returns here
   c.wait();

@@ -31,6 +31,7 @@ void not_equal_zero(void) {
     if (pid == -1)
       return;
     if (verbose)
+    // CHECK-MESSAGES: :[[@LINE-1]]:9: note: assuming 'verbose' is true
       return;
     // CHECK-MESSAGES: :[[@LINE-1]]:7: note: child process 'pid' is still unreaped when the function returns here
     waitpid(pid, NULL, 0);
@@ -82,6 +83,7 @@ void switch_default_leaks(void) {
     _exit(0);
   default:
     if (verbose)
+    // CHECK-MESSAGES: :[[@LINE-1]]:9: note: assuming 'verbose' is true
       return;
     // CHECK-MESSAGES: :[[@LINE-1]]:7: note: child process 'pid' is still unreaped when the function returns here
   }
@@ -144,6 +146,7 @@ void combined_or(int err) {
   if (pid == 0)
     _exit(0);
   if (pid < 0 || err)
+  // CHECK-MESSAGES: :[[@LINE-1]]:18: note: assuming 'err' is true
     return; // 'err' may be true with a live child
   // CHECK-MESSAGES: :[[@LINE-1]]:5: note: child process 'pid' is still unreaped when the function returns here
   waitpid(pid, NULL, 0);
@@ -200,6 +203,7 @@ int spawn_status_ignored(char **argv) {
   int rc = posix_spawn(&pid, "/bin/true", NULL, NULL, argv, environ);
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: child process 'pid' started by 'posix_spawn' is not reaped on every path [process-unreaped-child]
   if (verbose)
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: note: assuming 'verbose' is true
     return rc;
   // CHECK-MESSAGES: :[[@LINE-1]]:5: note: child process 'pid' is still unreaped when the function returns here
   waitpid(pid, NULL, 0);

@@ -28,6 +28,7 @@ void reap_any_on_one_path(int wait_for_it) {
     // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: child process started by 'fork' is not reaped on every path [process-unreaped-child]
     _exit(0);
   if (wait_for_it)
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: note: assuming 'wait_for_it' is false
     wait(NULL);
 }
 // CHECK-MESSAGES: :[[@LINE-1]]:1: note: child process is still unreaped when the function returns here

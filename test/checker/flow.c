@@ -19,6 +19,7 @@ int early_return(int fd) {
     _exit(127);
   }
   if (write(fd, "x", 1) != 1)
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: note: assuming 'write(fd, "x", 1) != 1' is true
     return -1;
   // CHECK-MESSAGES: :[[@LINE-1]]:5: note: child process 'pid' is still unreaped when the function returns here
   waitpid(pid, NULL, 0);
@@ -31,6 +32,7 @@ void falls_off_end(int wait_for_it) {
   if (pid == 0)
     _exit(0);
   if (wait_for_it)
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: note: assuming 'wait_for_it' is false
     waitpid(pid, NULL, 0);
 }
 // CHECK-MESSAGES: :[[@LINE-1]]:1: note: child process 'pid' is still unreaped when the function returns here

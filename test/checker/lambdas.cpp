@@ -32,6 +32,7 @@ void reaping_lambda_created_too_late(bool early) {
   if (pid == 0)
     _exit(0);
   if (early)
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: note: assuming 'early' is true
     return;
   // CHECK-MESSAGES: :[[@LINE-1]]:5: note: child process 'pid' is still unreaped when the function returns here
   auto reap = [&] { waitpid(pid, nullptr, 0); };
@@ -63,6 +64,7 @@ auto start_in_lambda = [](bool fail) {
   if (pid == 0)
     _exit(0);
   if (fail)
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: note: assuming 'fail' is true
     return -1;
   // CHECK-MESSAGES: :[[@LINE-1]]:5: note: child process 'pid' is still unreaped when the function returns here
   waitpid(pid, nullptr, 0);

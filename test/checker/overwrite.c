@@ -22,6 +22,7 @@ void reset_on_error(int err) {
   if (pid == 0)
     _exit(0);
   if (err) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: note: assuming 'err' is true
     pid = -1;
     // CHECK-MESSAGES: :[[@LINE-1]]:5: note: child process 'pid' is still unreaped when 'pid' is overwritten here
     return;

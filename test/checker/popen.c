@@ -52,6 +52,8 @@ void early_return_before_pclose(int check) {
   if (!p)
     return;
   if (fprintf(p, "x\n") < 0 && check)
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: note: assuming 'fprintf(p, "x\n") < 0' is true
+  // CHECK-MESSAGES: :[[@LINE-2]]:32: note: assuming 'check' is true
     return;
   // CHECK-MESSAGES: :[[@LINE-1]]:5: note: child process 'p' is still unreaped when the function returns here
   pclose(p);

@@ -11,6 +11,7 @@ void throws_before_wait(bool bad) {
   if (pid == 0)
     _exit(0);
   if (bad)
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: note: assuming 'bad' is true
     throw std::runtime_error("bad");
   // CHECK-MESSAGES: :[[@LINE-1]]:5: note: child process 'pid' is still unreaped when the exception leaves here
   waitpid(pid, nullptr, 0);

@@ -38,6 +38,7 @@ void reaped_on_one_path(int quick) {
   if (pid == 0)
     _exit(0);
   if (quick)
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: note: assuming 'quick' is true
     return;
   // CHECK-MESSAGES: :[[@LINE-1]]:5: note: child process 'pid' is still unreaped when the function returns here
   reap_child(pid);

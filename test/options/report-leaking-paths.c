@@ -13,6 +13,7 @@ void some_path_leaks(int quick) {
   if (pid == 0)
     _exit(0);
   if (quick)
+  // CHECK-DEFAULT: :[[@LINE-1]]:7: note: assuming 'quick' is true
     return;
   // CHECK-DEFAULT: :[[@LINE-1]]:5: note: child process 'pid' is still unreaped when the function returns here
   waitpid(pid, NULL, 0);

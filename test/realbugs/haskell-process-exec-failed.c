@@ -33,6 +33,7 @@ pid_t run_process_before(char *const args[], int comm[2], const char **failed) {
   }
   ssize_t r = read(comm[0], &code, sizeof(code));
   if (r == sizeof(code)) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: note: assuming 'r == sizeof(code)' is true
     *failed = "exec";
     if (read(comm[0], &err, sizeof(err)) == sizeof(err))
       errno = err;

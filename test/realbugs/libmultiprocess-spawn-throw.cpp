@@ -24,6 +24,7 @@ std::pair<pid_t, int> spawn_before(int fds[2], int errfds[2], char **argv) {
   if (pid == -1)
     throw std::system_error(errno, std::system_category(), "fork");
   if (close(fds[pid ? 0 : 1]) != 0) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: note: assuming 'close(fds[pid ? 0 : 1]) != 0' is true
     int err = errno;
     if (pid) {
       (void)close(errfds[1]);

@@ -62,6 +62,7 @@ void *scan_maps_after(int sockets[2]) {
   close(sockets[1]);
   int fd = recv_fd(sockets[0]);
   if (fd < 0)
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: note: assuming 'fd < 0' is true
     return NULL; // still a zombie here after the fix
   // CHECK-MESSAGES: :[[@LINE-1]]:5: note: child process 'helper' is still unreaped when the function returns here
   FILE *fp = fdopen(fd, "r");

@@ -13,6 +13,7 @@ int old_style(flags)
   if (pid == 0)
     _exit(0);
   if (flags)
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: note: assuming 'flags' is true
     return 1;
   // CHECK-MESSAGES: :[[@LINE-1]]:5: note: child process 'pid' is still unreaped when the function returns here
   waitpid(pid, (int *)0, 0);

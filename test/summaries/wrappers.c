@@ -87,6 +87,7 @@ int leaks_out_param_child(int early) {
   // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: child process 'p' started by 'spawn_into' is not reaped on every path [process-unreaped-child]
     return -1; // no-warning for this path: a non-zero status means no child
   if (early)
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: note: assuming 'early' is true
     return 1;
   // CHECK-MESSAGES: :[[@LINE-1]]:5: note: child process 'p' is still unreaped when the function returns here
   waitpid(p, NULL, 0);
