@@ -229,9 +229,9 @@ void OwnerJudge::scanBody(const Decl *Owner, const Stmt *Body) {
     if (const auto *DS = dyn_cast<DeclStmt>(S)) {
       for (const Decl *D : DS->decls())
         if (const auto *V = dyn_cast<VarDecl>(D))
-          if (const ValueDecl *H =
-                  V->getInit() && V->hasLocalStorage() ? HolderIn(V->getInit())
-                                                      : nullptr)
+          if (const ValueDecl *H = V->getInit() && V->hasLocalStorage()
+                                       ? HolderIn(V->getInit())
+                                       : nullptr)
             Copies[V] = H;
     } else if (const auto *For = dyn_cast<CXXForRangeStmt>(S)) {
       if (const ValueDecl *H = Judged(holderOf(For->getRangeInit())))

@@ -1,4 +1,5 @@
-//===--- Owners.h - Children kept beyond the function ------------*- C++ -*-===//
+//===--- Owners.h - Children kept beyond the function ------------*- C++
+//-*-===//
 //
 // A start stored into a data member (of a class or a C struct), a variable
 // with static storage, or a container kept in one, is owned by that holder:

@@ -121,7 +121,8 @@ std::optional<ProjectFacts> ProjectFacts::load(llvm::StringRef Path,
     return std::nullopt;
   }
   const auto *Root = Parsed->getAsObject();
-  if (!Root || Root->getString("format") != llvm::StringRef("reapcheck-facts")) {
+  if (!Root ||
+      Root->getString("format") != llvm::StringRef("reapcheck-facts")) {
     Error = "'" + Path.str() + "' is not a reapcheck facts file";
     return std::nullopt;
   }
@@ -172,8 +173,8 @@ std::optional<ProjectFacts> ProjectFacts::load(llvm::StringRef Path,
   if (const auto *Files = Root->getObject("files")) {
     std::vector<std::string> Changed = changedFiles(*Files);
     if (!Changed.empty())
-      Warning = "facts file '" + Path.str() + "' is stale: " +
-                std::to_string(Changed.size()) +
+      Warning = "facts file '" + Path.str() +
+                "' is stale: " + std::to_string(Changed.size()) +
                 " file(s) changed or vanished since it was written (first: " +
                 Changed.front() +
                 "); facts about them may be wrong until tools/reapcheck "
@@ -212,8 +213,7 @@ ParamSummary ProjectSummaries::paramSummary(const FunctionDecl *FD,
   return It == F->Params.end() ? Local : It->second;
 }
 
-const WrapperSummary *
-ProjectSummaries::wrapper(const FunctionDecl *FD) const {
+const WrapperSummary *ProjectSummaries::wrapper(const FunctionDecl *FD) const {
   if (const WrapperSummary *Local = TranslationUnitSummaries::wrapper(FD))
     return Local;
   if (!Facts || !FD || FD->hasBody())
@@ -301,8 +301,8 @@ void FactsRecorder::write(llvm::StringRef Path,
   }
   llvm::json::Array HolderArray;
   for (const auto &[Usr, Duty] : Holders)
-    HolderArray.push_back(llvm::json::Object{{"usr", Usr},
-                                             {"duty", dutyWord(Duty)}});
+    HolderArray.push_back(
+        llvm::json::Object{{"usr", Usr}, {"duty", dutyWord(Duty)}});
   llvm::json::Object Unit{{"version", FactsFormatVersion},
                           {"file", MainFile},
                           {"installs_reaper", InstallsReaper},

@@ -51,9 +51,8 @@ public:
   /// Reads \p Path.  On failure returns std::nullopt and sets \p Error to a
   /// one-line reason; \p Warning is set when the facts load but some file
   /// they describe changed or vanished since they were written.
-  static std::optional<ProjectFacts> load(llvm::StringRef Path,
-                                          std::string &Error,
-                                          std::string &Warning);
+  static std::optional<ProjectFacts>
+  load(llvm::StringRef Path, std::string &Error, std::string &Warning);
 
   const FunctionFacts *function(llvm::StringRef Usr) const;
   /// What the indexed files do with a holder; Unjudged when none saw it.

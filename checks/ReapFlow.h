@@ -65,8 +65,8 @@ private:
 
   // Facts.
   void resolve(SiteId I, LiveSet &Live, bool Reaped);
-  void store(SiteId I, const clang::ValueDecl *Holder,
-             clang::SourceLocation At, LiveSet &Live);
+  void store(SiteId I, const clang::ValueDecl *Holder, clang::SourceLocation At,
+             LiveSet &Live);
   void leak(SiteId I, ExitKind Kind, clang::SourceLocation Loc);
   void noteStuck(const clang::CFGBlock &From, const clang::CFGBlock &To,
                  const LiveSet &Live);

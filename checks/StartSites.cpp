@@ -257,8 +257,7 @@ private:
 
   /// The handle leaves the function at birth, into \p Holder when that is
   /// a member or static variable that keeps it.
-  static void escapeInto(Site &S, const ValueDecl *Holder,
-                         SourceLocation At) {
+  static void escapeInto(Site &S, const ValueDecl *Holder, SourceLocation At) {
     S.Escaped = true;
     if (Holder) {
       S.StoredIn = Holder;

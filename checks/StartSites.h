@@ -46,7 +46,7 @@ struct Site {
   const clang::VarDecl *ErrorVar = nullptr;  ///< Boost's std::error_code.
   bool Object = false; ///< A Boost.Process object: its destructor reaps.
   bool Discarded = false;
-  bool Escaped = false;     ///< Stored outside at birth: handed off.
+  bool Escaped = false; ///< Stored outside at birth: handed off.
   /// The member or static variable it is stored into at birth, if any.
   const clang::ValueDecl *StoredIn = nullptr;
   clang::SourceLocation StoreLoc;

@@ -91,8 +91,7 @@ ParamSummary TranslationUnitSummaries::paramSummary(const FunctionDecl *FD,
   if (Facts && !Facts->EverResolved)
     Summary = ParamSummary::Harmless;
   else if (Facts && Facts->EverReaped && !Facts->EverHandedOff &&
-           !Facts->EverStored &&
-           !Facts->Leaked)
+           !Facts->EverStored && !Facts->Leaked)
     Summary = ParamSummary::Reaps;
   Params[Key] = Summary;
   return Summary;

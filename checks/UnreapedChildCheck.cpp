@@ -144,10 +144,10 @@ void UnreapedChildCheck::registerMatchers(MatchFinder *Finder) {
                      this);
   // Index mode: every function of the user's code, for the facts file.
   if (!IndexFile.empty())
-    Finder->addMatcher(functionDecl(isDefinition(),
-                                    unless(isExpansionInSystemHeader()))
-                           .bind("defined"),
-                       this);
+    Finder->addMatcher(
+        functionDecl(isDefinition(), unless(isExpansionInSystemHeader()))
+            .bind("defined"),
+        this);
   if (!getLangOpts().CPlusPlus)
     return;
   Finder->addMatcher(
@@ -348,8 +348,7 @@ void UnreapedChildCheck::judgeHeld(llvm::ArrayRef<StartFacts> Held) {
   Judge.judge(Holders);
   for (const StartFacts &F : Held) {
     const HolderVerdict &V = Judge.verdict(F.Holder);
-    bool Reported =
-        V.Duty == HolderDuty::Neglected && !CoveredByReaper;
+    bool Reported = V.Duty == HolderDuty::Neglected && !CoveredByReaper;
     if (Reported)
       reportHeld(F, V);
     recordInventory(F, heldVerdictOf(V, Reported, CoveredByReaper));
