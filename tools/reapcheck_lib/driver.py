@@ -457,6 +457,11 @@ def index_unit(unit, base, cache_dir, plugin_stamp, paths):
     except OSError as e:
         return [], 'cannot run %s: %s' % (cmd[0], e)
     if not os.path.exists(part_file):
+        if proc.returncode == 0:
+            # Nothing for the check to match (a file of data only): nothing
+            # to tell the other files.
+            open(cached, 'w').close()
+            return [], None
         # A unit that does not compile is not judged, nor indexed.
         return [], 'not indexed (clang-tidy exited with status %d)' % proc.returncode
     with open(part_file) as f:

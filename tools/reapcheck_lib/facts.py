@@ -61,7 +61,7 @@ def read_parts(text):
 
 def merge(parts):
     """The facts file's content for these index parts."""
-    functions, holders, defined_in, calls = {}, {}, {}, {}
+    functions, holders, defined_in, calls, node_reaps = {}, {}, {}, {}, {}
     files, reaper_files, mains = set(), set(), {}
     for part in parts:
         if part.get('version') != VERSION:
@@ -84,6 +84,7 @@ def merge(parts):
                 # Each definition is its own node: every program has its own
                 # main, and static functions of the same name are distinct.
                 calls.setdefault((usr, path), set()).update(f.get('calls', []))
+                node_reaps[(usr, path)] = f.get('reaps_any', False)
                 defined_in.setdefault(usr, set()).add(path)
                 if f.get('main'):
                     mains[path] = usr
@@ -96,14 +97,17 @@ def merge(parts):
         root = (main_usr, main_file)
         reached, work = {root}, [root]
         while work:
-            for callee in calls.get(work.pop(), ()):
-                for where in defined_in.get(callee, ()):
+            caller = work.pop()
+            for callee in calls.get(caller, ()):
+                for where in _definitions_linked(callee, caller[1], main_file, defined_in):
                     if callee != main_usr and (callee, where) not in reached:
                         reached.add((callee, where))
                         work.append((callee, where))
         members = {path for _, path in reached}
-        main_reaps = any(functions.get(u, {}).get('reaps_any')
-                         for u in calls.get(root, set()) | {main_usr})
+        # main's own loop, or a function main calls directly, reaps any child.
+        main_reaps = node_reaps.get(root, False) or any(
+            node_reaps.get((u, w), False) for u in calls.get(root, set())
+            for w in _definitions_linked(u, main_file, main_file, defined_in))
         programs.append({'main': main_file, 'files': sorted(members),
                          'reaps_every_child': bool(members & reaper_files) or main_reaps})
     covered = sorted(f for f in files
@@ -115,6 +119,21 @@ def merge(parts):
             'holders': {u: holders[u] for u in sorted(holders)},
             'programs': programs,
             'covered_files': covered}
+
+
+def _definitions_linked(callee, caller_file, main_file, defined_in):
+    """The definitions of callee a program calling it from caller_file links
+    with.  An external function defined in several files (each tool of a
+    suite with its own `usage`) is linked from one of them only: the
+    caller's own file, else the one in the directory of the program's main;
+    when that does not decide, none (following them all would merge every
+    program of the suite into one, and let one tool's SIGCHLD reaper cover
+    another's leaks)."""
+    where = defined_in.get(callee, set())
+    if len(where) <= 1 or caller_file in where:
+        return where & {caller_file} or where
+    near = {w for w in where if os.path.dirname(w) == os.path.dirname(main_file)}
+    return near if len(near) == 1 else set()
 
 
 def is_fresh(facts_path):
