@@ -46,6 +46,8 @@ config.substitutions.append(('%build', build))
 config.substitutions.append(('%root', root))
 config.substitutions.append(('%examples', os.path.join(root, 'examples')))
 config.substitutions.append(('%llvm_major', major))
+# clang-tidy's --verify-config (and CheckOptions as a map) arrived in 15.
+config.substitutions.append(('%verify_config', 'NOVERIFY' if major == '14' else 'VERIFY'))
 config.substitutions.append(('%FileCheck', '%s/FileCheck' % llvm_bin))
 config.available_features.add('llvm-%s' % major)
 
