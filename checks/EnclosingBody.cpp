@@ -69,7 +69,16 @@ static bool walk(llvm::SmallVectorImpl<Frame> &Stack, const Stmt *Target,
 class DeclWalker {
 public:
   DeclWalker(ASTContext &Ctx, SourceLocation Loc)
-      : SM(Ctx.getSourceManager()), Loc(Loc) {}
+      : SM(Ctx.getSourceManager()), Loc(Loc) {
+    // The files a declaration containing Loc can begin in: Loc's own and
+    // those that include it, up the include stack (a body may #include a
+    // fragment).  Most declarations of a unit are in other headers: they
+    // are dismissed by FileID, without ordering locations across files.
+    for (FileID F = Loc.isValid() ? SM.getFileID(Loc) : FileID();
+         F.isValid() && Files.size() < 64;
+         F = SM.getFileID(SM.getIncludeLoc(F)))
+      Files.push_back(F);
+  }
 
   /// Calls \p OnDecl for every declaration that may contain Loc (all of
   /// them outside system headers when Loc is invalid).
@@ -102,6 +111,8 @@ public:
 private:
   bool contains(SourceRange R) const {
     SourceLocation Begin = SM.getExpansionLoc(R.getBegin());
+    if (!llvm::is_contained(Files, SM.getFileID(Begin)))
+      return false;
     SourceLocation End = SM.getExpansionLoc(R.getEnd());
     return !SM.isBeforeInTranslationUnit(Loc, Begin) &&
            !SM.isBeforeInTranslationUnit(End, Loc);
@@ -109,6 +120,7 @@ private:
 
   const SourceManager &SM;
   SourceLocation Loc;
+  llvm::SmallVector<FileID, 4> Files;
 };
 
 } // namespace

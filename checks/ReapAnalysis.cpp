@@ -12,11 +12,16 @@ namespace reapcheck {
 AnalysisResult analyseBody(const Decl *Callable, Stmt *Body, ASTContext &Ctx,
                            const ProcessApiModel &Model,
                            SummaryProvider &Summaries,
-                           const AnalysisOptions &Options) {
+                           const AnalysisOptions &Options,
+                           PreparedBodies *Cache) {
   AnalysisResult Result;
   if (!Callable || !Body)
     return Result;
-  auto Prepared = PreparedBody::build(Callable, Body, Ctx, Model, Summaries);
+  std::unique_ptr<PreparedBody> Own;
+  const PreparedBody *Prepared =
+      Cache ? Cache->get(Callable, Body, Ctx, Model, Summaries)
+            : (Own = PreparedBody::build(Callable, Body, Ctx, Model, Summaries))
+                  .get();
   if (!Prepared)
     return Result;
   Result.Analysed = true;
@@ -51,14 +56,35 @@ std::optional<StartFacts> analyseParameter(const FunctionDecl &FD,
 
 std::optional<StartSpec> detectWrapper(const FunctionDecl &FD, ASTContext &Ctx,
                                        const ProcessApiModel &Model,
-                                       SummaryProvider &Summaries) {
+                                       SummaryProvider &Summaries,
+                                       PreparedBodies *Cache) {
   if (!FD.getBody())
     return std::nullopt;
-  auto Prepared = PreparedBody::build(&FD, FD.getBody(), Ctx, Model, Summaries);
+  std::unique_ptr<PreparedBody> Own;
+  const PreparedBody *Prepared =
+      Cache ? Cache->get(&FD, FD.getBody(), Ctx, Model, Summaries)
+            : (Own = PreparedBody::build(&FD, FD.getBody(), Ctx, Model,
+                                         Summaries))
+                  .get();
   if (!Prepared)
     return std::nullopt;
   UseClassifier Uses(Prepared->body(), Model, Summaries, Prepared->sites());
   return wrapperSpecOf(FD, *Prepared, Uses);
 }
+
+PreparedBodies::PreparedBodies() = default;
+PreparedBodies::~PreparedBodies() = default;
+
+const PreparedBody *PreparedBodies::get(const Decl *Callable, Stmt *Body,
+                                        ASTContext &Ctx,
+                                        const ProcessApiModel &Model,
+                                        const SummaryProvider &Summaries) {
+  auto [It, Inserted] = Bodies.try_emplace(Callable);
+  if (Inserted)
+    It->second = PreparedBody::build(Callable, Body, Ctx, Model, Summaries);
+  return It->second.get();
+}
+
+void PreparedBodies::forget(const Decl *Callable) { Bodies.erase(Callable); }
 
 } // namespace reapcheck

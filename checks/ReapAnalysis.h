@@ -56,6 +56,8 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/DenseMap.h"
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -125,12 +127,32 @@ struct AnalysisResult {
   bool Analysed = false; ///< False when no CFG could be built.
 };
 
+class PreparedBody;
+
+/// The prepared bodies (CFG, sites, holders) of one unit, built once and
+/// shared by wrapper detection and the flow.  A body whose callees turn out
+/// to be wrappers is forgotten and prepared again.
+class PreparedBodies {
+public:
+  PreparedBodies();
+  ~PreparedBodies();
+  /// Null when no CFG can be built.
+  const PreparedBody *get(const clang::Decl *Callable, clang::Stmt *Body,
+                          clang::ASTContext &Ctx, const ProcessApiModel &Model,
+                          const SummaryProvider &Summaries);
+  void forget(const clang::Decl *Callable);
+
+private:
+  llvm::DenseMap<const clang::Decl *, std::unique_ptr<PreparedBody>> Bodies;
+};
+
 /// Runs the flow over one body.  \p Callable is the FunctionDecl (a lambda's
 /// call operator included) or BlockDecl that owns \p Body.
 AnalysisResult analyseBody(const clang::Decl *Callable, clang::Stmt *Body,
                            clang::ASTContext &Ctx, const ProcessApiModel &Model,
                            SummaryProvider &Summaries,
-                           const AnalysisOptions &Options);
+                           const AnalysisOptions &Options,
+                           PreparedBodies *Cache = nullptr);
 
 /// What \p FD's body does to a child passed as \p Param: the facts of the
 /// parameter tracked from the entry; std::nullopt when no CFG was built.
@@ -146,7 +168,8 @@ std::optional<StartFacts> analyseParameter(const clang::FunctionDecl &FD,
 std::optional<StartSpec> detectWrapper(const clang::FunctionDecl &FD,
                                        clang::ASTContext &Ctx,
                                        const ProcessApiModel &Model,
-                                       SummaryProvider &Summaries);
+                                       SummaryProvider &Summaries,
+                                       PreparedBodies *Cache = nullptr);
 
 } // namespace reapcheck
 

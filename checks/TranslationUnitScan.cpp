@@ -79,7 +79,7 @@ void TranslationUnitScan::findWrappers() {
       const auto *FD = dyn_cast<FunctionDecl>(Callables[I]);
       if (!FD || !Done.insert(FD).second)
         continue;
-      auto Spec = detectWrapper(*FD, *Ctx, Model, Summaries);
+      auto Spec = detectWrapper(*FD, *Ctx, Model, Summaries, &Prepared);
       if (!Spec || !Summaries.addWrapper(FD, {*Spec, FD->getNameAsString()}))
         continue;
       Changed = true;
@@ -93,9 +93,10 @@ void TranslationUnitScan::findWrappers() {
       // examined is examined again.
       for (const CallExpr *Call : UserCalls->lookup(FD->getCanonicalDecl())) {
         auto [Caller, CallerBody] = findEnclosingBody(*Call, *Ctx);
-        if (!Caller || Callables.count(Caller))
+        if (!Caller || Callables.count(Caller)) {
           Done.erase(Caller);
-        else
+          Prepared.forget(Caller); // It starts children at these calls now.
+        } else
           addBody(Caller, CallerBody);
       }
     }

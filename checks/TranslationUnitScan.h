@@ -15,6 +15,7 @@
 #include "EnclosingBody.h"
 #include "ProcessApiModel.h"
 #include "ProjectFacts.h"
+#include "ReapAnalysis.h"
 #include "Summaries.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
@@ -62,6 +63,7 @@ public:
     return BodyOf.lookup(Callable);
   }
   ProjectSummaries &summaries() { return Summaries; }
+  PreparedBodies &prepared() { return Prepared; }
   /// True when this unit installs a SIGCHLD handler that reaps any child.
   bool hasReapingHandler() const { return ReapingHandler != nullptr; }
   /// True when this unit lets the kernel reap (SIGCHLD ignored) anywhere.
@@ -75,6 +77,7 @@ private:
 
   const ProcessApiModel &Model;
   ProjectSummaries Summaries;
+  PreparedBodies Prepared;
   clang::ASTContext *Ctx = nullptr;
   llvm::SetVector<const clang::Decl *> Callables;
   llvm::DenseMap<const clang::Decl *, clang::Stmt *> BodyOf;

@@ -264,8 +264,9 @@ void UnreapedChildCheck::analyse(const Decl *Callable, Stmt *Body,
   Opts.TrackDiscarded = ReportDiscarded;
   if (const auto *FD = dyn_cast<FunctionDecl>(Callable))
     Opts.ExitsAreProcessExits = IgnoreMain && FD->isMain();
-  AnalysisResult Result = analyseBody(Callable, Body, *Unit->astContext(),
-                                      Model, Unit->summaries(), Opts);
+  AnalysisResult Result =
+      analyseBody(Callable, Body, *Unit->astContext(), Model, Unit->summaries(),
+                  Opts, &Unit->prepared());
   for (const FcloseFact &F : Result.Fcloses)
     reportFclose(*F.Call, F.Var->getName());
   for (StartFacts &F : Result.Starts) {
