@@ -99,7 +99,8 @@ def merge(parts):
         while work:
             caller = work.pop()
             for callee in calls.get(caller, ()):
-                for where in _definitions_linked(callee, caller[1], main_file, defined_in):
+                for where in _definitions_linked(callee, caller[1], main_file, defined_in,
+                                                 mains):
                     if callee != main_usr and (callee, where) not in reached:
                         reached.add((callee, where))
                         work.append((callee, where))
@@ -107,7 +108,7 @@ def merge(parts):
         # main's own loop, or a function main calls directly, reaps any child.
         main_reaps = node_reaps.get(root, False) or any(
             node_reaps.get((u, w), False) for u in calls.get(root, set())
-            for w in _definitions_linked(u, main_file, main_file, defined_in))
+            for w in _definitions_linked(u, main_file, main_file, defined_in, mains))
         programs.append({'main': main_file, 'files': sorted(members),
                          'reaps_every_child': bool(members & reaper_files) or main_reaps})
     covered = sorted(f for f in files
@@ -121,17 +122,21 @@ def merge(parts):
             'covered_files': covered}
 
 
-def _definitions_linked(callee, caller_file, main_file, defined_in):
+def _definitions_linked(callee, caller_file, main_file, defined_in, main_files=()):
     """The definitions of callee a program calling it from caller_file links
     with.  An external function defined in several files (each tool of a
-    suite with its own `usage`) is linked from one of them only: the
-    caller's own file, else the one in the directory of the program's main;
-    when that does not decide, none (following them all would merge every
-    program of the suite into one, and let one tool's SIGCHLD reaper cover
-    another's leaks)."""
+    suite with its own `usage`, a stub in another tool's main file) is
+    linked from one of them only: the caller's own file; else, leaving out
+    the main files of other programs, the only one left, or the one in the
+    directory of the program's main; when that does not decide, none
+    (following them all would merge every program of the suite into one, and
+    let one tool's SIGCHLD reaper cover another's leaks)."""
     where = defined_in.get(callee, set())
     if len(where) <= 1 or caller_file in where:
         return where & {caller_file} or where
+    where = {w for w in where if w == main_file or w not in main_files}
+    if len(where) <= 1:
+        return where
     near = {w for w in where if os.path.dirname(w) == os.path.dirname(main_file)}
     return near if len(near) == 1 else set()
 
