@@ -490,15 +490,12 @@ bool ProcessApiModel::isBoostProcessClass(const CXXRecordDecl &Class) {
 // SIGCHLD.
 //===----------------------------------------------------------------------===//
 
-/// SIGCHLD's number on the Linux architectures Debian ships (not MIPS).
-static constexpr int SigchldLinux = 17;
-
 bool ProcessApiModel::isSigchld(const Expr &Sig, ASTContext &Ctx) {
   llvm::StringRef Text = writtenText(Sig, Ctx).trim();
   if (Text == "SIGCHLD" || Text == "SIGCLD")
     return true;
   auto Value = intValue(&Sig, Ctx);
-  return Value && *Value == SigchldLinux;
+  return Value && *Value == SigchldOnLinux;
 }
 
 /// True when the source of \p E mentions a disposition that lets the kernel

@@ -84,6 +84,9 @@ private:
   mutable llvm::SmallPtrSet<const clang::IdentifierInfo *, 32> Ids;
 };
 
+/// SIGCHLD's number on the Linux architectures Debian ships (not MIPS).
+inline constexpr unsigned SigchldOnLinux = 17;
+
 /// What installing a SIGCHLD disposition does for the children.
 struct SigchldAction {
   /// The handler function, when the call installs one.

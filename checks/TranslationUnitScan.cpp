@@ -47,6 +47,22 @@ void TranslationUnitScan::addSignalInstall(const CallExpr &Call) {
     ReapingHandler = Action->Handler;
 }
 
+void TranslationUnitScan::addHandlerPassed(const CallExpr &Call) {
+  if (ReapingHandler)
+    return;
+  bool Sigchld = false;
+  for (const Expr *Arg : Call.arguments())
+    Sigchld |= ProcessApiModel::isSigchld(*Arg, *Ctx);
+  if (!Sigchld)
+    return;
+  for (const Expr *Arg : Call.arguments())
+    if (const FunctionDecl *Handler = functionNamedBy(Arg))
+      if (Model.reapsAnyChild(Handler, *Ctx)) {
+        ReapingHandler = Handler;
+        return;
+      }
+}
+
 void TranslationUnitScan::addStoredStream(const ValueDecl *Storage,
                                           const CallExpr &Opener) {
   const FunctionDecl *FD = Opener.getDirectCallee();

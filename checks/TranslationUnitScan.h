@@ -44,6 +44,9 @@ public:
   void addStartingBody(const clang::Stmt &Start);
   /// A signal()/sigaction() call: remembers a SIGCHLD handler that reaps.
   void addSignalInstall(const clang::CallExpr &Call);
+  /// Any other call given SIGCHLD and a function (a project's own
+  /// `signal_setup(SIGCHLD, on_child)`): a handler that reaps any child.
+  void addHandlerPassed(const clang::CallExpr &Call);
   /// A stream opened by \p Opener kept in \p Storage (a field or global).
   void addStoredStream(const clang::ValueDecl *Storage,
                        const clang::CallExpr &Opener);

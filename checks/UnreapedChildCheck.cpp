@@ -129,6 +129,15 @@ void UnreapedChildCheck::registerMatchers(MatchFinder *Finder) {
       callExpr(calleeNamedIn(&Interesting), unless(isExpansionInSystemHeader()))
           .bind("call"),
       this);
+  // A SIGCHLD handler installed through a helper of the project:
+  // `signal_setup(SIGCHLD, on_child)`.
+  Finder->addMatcher(callExpr(hasAnyArgument(ignoringParenImpCasts(
+                                  integerLiteral(equals(SigchldOnLinux)))),
+                              hasAnyArgument(ignoringParenImpCasts(
+                                  declRefExpr(to(functionDecl())))),
+                              unless(isExpansionInSystemHeader()))
+                         .bind("handler-passed"),
+                     this);
   // Streams kept in a field or global: opened in one function, closed in
   // another (a constructor and a destructor).
   auto Opener = callExpr(calleeNamedIn(&Openers)).bind("opened");
@@ -185,6 +194,12 @@ void UnreapedChildCheck::check(const MatchFinder::MatchResult &Result) {
       Unit->addStoredStream(Global, *Opened);
     else if (const auto *Init = Nodes.getNodeAs<CXXCtorInitializer>("init"))
       Unit->addStoredStream(Init->getMember(), *Opened);
+    return;
+  }
+  if (const auto *Call = Nodes.getNodeAs<CallExpr>("handler-passed")) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || !ProcessApiModel::installsSignalHandler(*Callee))
+      Unit->addHandlerPassed(*Call);
     return;
   }
   if (const auto *Call = Nodes.getNodeAs<CallExpr>("call"))
