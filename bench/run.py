@@ -1,10 +1,17 @@
 #!/usr/bin/env python3
 """Cost of process-unreaped-child on real translation units, and its scaling.
 
-    bench/run.py [--plugin SO] [--runs N] [--only real|scale] [--callgrind]
+    bench/run.py [--corpus DIR] [--plugin SO] [--runs N] [--only real|scale] [--callgrind]
+    bench/run.py --only corpus [ARGS of bench/corpus_bench.py run]
 
 Needs the corpus of tools/corpus (tools/corpus/build.sh) for the real TUs,
-hyperfine, valgrind (only with --callgrind) and LLVM 19.
+hyperfine, valgrind (only with --callgrind) and LLVM 19.  --corpus defaults
+to $CORPUS, else to the default of build.sh.
+
+`--only corpus` (given first) is the side-by-side table of
+docs/performance.md: parse only, this check, bugprone-use-after-move,
+bugprone-* with and without this check, on every corpus TU, for one plugin
+per LLVM major; see bench/corpus_bench.py.
 
 Real TUs (bench/tus.tsv): for each TU, one hyperfine run compares
   base   clang-tidy --load=PLUGIN -checks=-*,llvm-namespace-comment -p DB TU
@@ -40,9 +47,11 @@ import sys
 import tempfile
 import time
 
+import corpus_bench
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-CORPUS = os.environ.get('CORPUS', '/work/corpus')
+CORPUS = corpus_bench.default_corpus()
 LLVM = '/usr/lib/llvm-19/bin'
 TIDY = LLVM + '/clang-tidy'
 BASE_CHECK = 'llvm-namespace-comment'
@@ -254,14 +263,24 @@ def fmt(v):
 
 
 def main():
+    if sys.argv[1:3] == ['--only', 'corpus']:
+        corpus_bench.main(['run'] + sys.argv[3:])
+        return
+    global CORPUS
     ap = argparse.ArgumentParser()
+    ap.add_argument('--corpus', default=CORPUS,
+                    help='the corpus of tools/corpus/build.sh (default: %(default)s)')
     ap.add_argument('--plugin', default=os.path.join(ROOT, 'build', 'libreapcheck.so'))
     ap.add_argument('--runs', type=int, default=5)
-    ap.add_argument('--only', choices=('real', 'scale', 'callgrind'))
+    ap.add_argument('--only', choices=('real', 'scale', 'callgrind', 'corpus'),
+                    help='corpus: see bench/corpus_bench.py (must be the first argument)')
     ap.add_argument('--callgrind', action='store_true')
     ap.add_argument('--tag', default='',
                     help='suffix of the result files (e.g. the commit of the plugin)')
     args = ap.parse_args()
+    CORPUS = args.corpus
+    if args.only == 'corpus':
+        raise SystemExit('give --only corpus as the first arguments')
     if args.only == 'callgrind':
         instructions(args)
         return

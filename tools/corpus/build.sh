@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Fetches each corpus project at its pinned commit (tools/corpus/projects.tsv)
-# into $CORPUS (default /work/corpus, outside the repository) and produces a
-# compile_commands.json for it.  Nothing from these projects is committed.
+# into $CORPUS (default ${XDG_CACHE_HOME:-~/.cache}/reapcheck/corpus, outside the
+# repository) and produces a compile_commands.json for it.  Nothing from these
+# projects is committed.
 #
 #   tools/corpus/build.sh [NAME...]      (default: every project)
 #
@@ -12,7 +13,7 @@
 # libtool pkg-config bison re2c meson ninja-build cmake bear.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-CORPUS=${CORPUS:-/work/corpus}
+CORPUS=${CORPUS:-${XDG_CACHE_HOME:-$HOME/.cache}/reapcheck/corpus}
 CORPUS_MIRROR=${CORPUS_MIRROR:-/work/.mirror}
 JOBS=${JOBS:-2}
 mkdir -p "$CORPUS"

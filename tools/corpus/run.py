@@ -35,7 +35,10 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-CORPUS = os.environ.get('CORPUS', '/work/corpus')
+# Where tools/corpus/build.sh puts the corpus (same default).
+CORPUS = os.environ.get('CORPUS') or os.path.join(
+    os.environ.get('XDG_CACHE_HOME') or os.path.join(os.path.expanduser('~'), '.cache'),
+    'reapcheck', 'corpus')
 TIDY = os.environ.get('CLANG_TIDY', '/usr/lib/llvm-19/bin/clang-tidy')
 DIAG = re.compile(r'^(?P<file>[^:\s][^:]*):(?P<line>\d+):(?P<col>\d+): '
                   r'(?P<kind>warning|error|note|fatal error): (?P<text>.*)$')
