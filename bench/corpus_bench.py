@@ -463,9 +463,49 @@ def before_after(tags):
     print()
 
 
+def callgrind_before_after(tags):
+    """Per TU and LLVM major: instructions added by this check, alone (vs
+    parse only) and on top of bugprone-*, for each plugin."""
+    counts = {}
+    for tag in tags:
+        path = os.path.join(RESULTS, 'corpus-callgrind-%s.tsv' % tag)
+        if os.path.exists(path):
+            for r in read_rows(path)[1]:
+                key = (r['llvm'], '%s/%s' % (r['project'], r['tu']))
+                counts.setdefault(key, {}).setdefault(tag, {})[r['config']] = \
+                    int(r['instructions'])
+    if not counts:
+        return
+    print('| LLVM | TU | %s | %s |' % (
+        ' | '.join('alone `%s`' % t for t in tags),
+        ' | '.join('in `bugprone-*` `%s`' % t for t in tags)))
+    print('|---|---|%s' % ('---:|' * 2 * len(tags)))
+    for major in sorted({m for m, _ in counts}, key=int):
+        tus = [tu for m, tu in counts if m == major]
+        tot = {}
+        for tu in tus + ['**all %d**' % len(tus)]:
+            per = counts.get((major, tu)) or tot
+            alone, within = [], []
+            for tag in tags:
+                v = per.get(tag)
+                if v and len(v) == len(CONFIGS):
+                    if per is not tot:
+                        sums = tot.setdefault(tag, dict.fromkeys(v, 0))
+                        for k in v:
+                            sums[k] += v[k]
+                    alone.append('%+.2f%%' % pct(v['check'] - v['parse'], v['parse']))
+                    within.append('%+.2f%%' % pct(v['both'] - v['bugprone'], v['bugprone']))
+                else:
+                    alone.append('n/a')
+                    within.append('n/a')
+            print('| %s | %s | %s | %s |' % (major, tu, ' | '.join(alone), ' | '.join(within)))
+    print()
+
+
 def report(tags):
     if len(tags) > 1:
         before_after(tags)
+        callgrind_before_after(tags)
     for tag in tags:
         time_table(tag)
         callgrind_table(tag)
