@@ -265,7 +265,15 @@ def run(args):
         'load_before': load_average(),
     }
     os.makedirs(RESULTS, exist_ok=True)
-    out_path = os.path.join(RESULTS, 'corpus-%s.tsv' % tag)
+    if not args.skip_timing:
+        timings(tus, plugins, corpus, meta)
+    if args.callgrind:
+        counts(plugins, corpus, tag, meta, args.callgrind)
+    report([tag])
+
+
+def timings(tus, plugins, corpus, meta):
+    out_path = os.path.join(RESULTS, 'corpus-%s.tsv' % meta['tag'])
     rows = []
     began = time.monotonic()
     for i, (project, path) in enumerate(tus):
@@ -287,22 +295,22 @@ def run(args):
     write_rows(out_path, meta, COLUMNS, rows)
     print('wrote', os.path.relpath(out_path, ROOT))
 
-    if args.callgrind:
-        cg_rows = []
-        for project, path in callgrind_tus(corpus, args.callgrind):
-            pdir = os.path.join(corpus, project)
-            for major, plugin in plugins:
-                for config, checks in CONFIGS:
-                    count = instructions(tidy_command(major, plugin, checks, pdir, path), pdir)
-                    cg_rows.append({'llvm': major, 'project': project,
-                                    'tu': os.path.relpath(path, pdir), 'config': config,
-                                    'instructions': count})
-                    print('%s %s/%s %s %.1f M' % (major, project, cg_rows[-1]['tu'], config,
-                                                  count / 1e6), flush=True)
-        cg_path = os.path.join(RESULTS, 'corpus-callgrind-%s.tsv' % tag)
-        write_rows(cg_path, meta, ('llvm', 'project', 'tu', 'config', 'instructions'), cg_rows)
-        print('wrote', os.path.relpath(cg_path, ROOT))
-    report([tag])
+
+def counts(plugins, corpus, tag, meta, how_many):
+    cg_rows = []
+    for project, path in callgrind_tus(corpus, how_many):
+        pdir = os.path.join(corpus, project)
+        for major, plugin in plugins:
+            for config, checks in CONFIGS:
+                count = instructions(tidy_command(major, plugin, checks, pdir, path), pdir)
+                cg_rows.append({'llvm': major, 'project': project,
+                                'tu': os.path.relpath(path, pdir), 'config': config,
+                                'instructions': count})
+                print('%s %s/%s %s %.1f M' % (major, project, cg_rows[-1]['tu'], config,
+                                              count / 1e6), flush=True)
+    cg_path = os.path.join(RESULTS, 'corpus-callgrind-%s.tsv' % tag)
+    write_rows(cg_path, meta, ('llvm', 'project', 'tu', 'config', 'instructions'), cg_rows)
+    print('wrote', os.path.relpath(cg_path, ROOT))
 
 
 def write_rows(path, meta, columns, rows):
@@ -355,7 +363,10 @@ def pct(part, whole):
 
 
 def time_table(tag):
-    meta, rows = read_rows(os.path.join(RESULTS, 'corpus-%s.tsv' % tag))
+    path = os.path.join(RESULTS, 'corpus-%s.tsv' % tag)
+    if not os.path.exists(path):
+        return
+    meta, rows = read_rows(path)
     print('Plugin `%s`, %s; %s TUs; load average %s before, %s after; %s s.\n'
           % (tag, meta.get('date'), meta.get('tus'), meta.get('load_before'),
              meta.get('load_after'), meta.get('seconds')))
@@ -418,7 +429,8 @@ def callgrind_line(name, v):
 
 def summary_line(tag):
     """The headline figures of one plugin, per LLVM major."""
-    meta, rows = read_rows(os.path.join(RESULTS, 'corpus-%s.tsv' % tag))
+    path = os.path.join(RESULTS, 'corpus-%s.tsv' % tag)
+    rows = read_rows(path)[1] if os.path.exists(path) else []
     out = {}
     cg = {}
     path = os.path.join(RESULTS, 'corpus-callgrind-%s.tsv' % tag)
@@ -527,6 +539,9 @@ def add_run_arguments(ap):
                     help='at most this many TUs per project, evenly spread (default: all)')
     ap.add_argument('--callgrind', type=int, default=0, metavar='N',
                     help='also count instructions on the first N TUs of bench/tus.tsv')
+    ap.add_argument('--skip-timing', action='store_true',
+                    help='only the instruction counts (with --callgrind), e.g. in a second '
+                    'process beside a timing run')
 
 
 def main(argv=None):
