@@ -8,6 +8,13 @@ $REAPCHECK_CORPUS, else $XDG_CACHE_HOME/reapcheck/corpus) for the real TUs,
 hyperfine, valgrind (only with --callgrind) and the default LLVM major
 (tools/DEFAULT_LLVM_MAJOR).
 
+    bench/run.py --only corpus [ARGS of bench/corpus_bench.py run]
+
+`--only corpus` (given first) is the side-by-side table of
+docs/performance.md: parse only, this check, bugprone-use-after-move,
+bugprone-* with and without this check, on every corpus TU, for one plugin
+per LLVM major; see bench/corpus_bench.py.
+
 Real TUs (bench/tus.tsv): for each TU, one hyperfine run compares
   base   clang-tidy --load=PLUGIN -checks=-*,llvm-namespace-comment -p DB TU
   check  clang-tidy --load=PLUGIN -checks=-*,llvm-namespace-comment,process-unreaped-child ...
@@ -42,6 +49,8 @@ import subprocess
 import sys
 import tempfile
 import time
+
+import corpus_bench
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -260,7 +269,8 @@ def main():
                     help='where tools/corpus/build.sh put the projects (default: %(default)s)')
     ap.add_argument('--plugin', default=os.path.join(ROOT, 'build', 'libreapcheck.so'))
     ap.add_argument('--runs', type=int, default=5)
-    ap.add_argument('--only', choices=('real', 'scale', 'callgrind'))
+    ap.add_argument('--only', choices=('real', 'scale', 'callgrind', 'corpus'),
+                    help='corpus: see bench/corpus_bench.py (must be the first argument)')
     ap.add_argument('--callgrind', action='store_true')
     ap.add_argument('--tag', default='',
                     help='suffix of the result files (e.g. the commit of the plugin)')
