@@ -89,34 +89,27 @@ def parse_verify(stderr, display):
 def verify(tidy_base, file, cwd, display):
     """Runs clang-tidy --verify-config for the configuration that applies
     to file (its directory's .clang-tidy files, or --config in
-    tidy_base)."""
-    cmd = list(tidy_base) + ['--verify-config', file, '--']
+    tidy_base).  clang-tidy 14 has no --verify-config: --dump-config still
+    refuses a .clang-tidy or --config it cannot parse (misspelled option
+    names then go unnoticed, as docs/getting-started.md says)."""
+    problems, stderr = _run_config(tidy_base, '--verify-config', file, cwd, display)
+    if "Unknown command line argument '--verify-config'" in stderr:
+        problems, _ = _run_config(tidy_base, '--dump-config', file, cwd, display)
+    return problems
+
+
+def _run_config(tidy_base, flag, file, cwd, display):
+    """(problems, stderr) of clang-tidy FLAG for file."""
+    cmd = list(tidy_base) + [flag, file, '--']
     try:
         proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                               universal_newlines=True, errors='replace', cwd=cwd)
     except OSError as e:
-        return [Problem('error', 'cannot run %s: %s' % (cmd[0], e))]
-    if "Unknown command line argument '--verify-config'" in proc.stderr:
-        return verify_without(tidy_base, file, cwd, display)
+        return [Problem('error', 'cannot run %s: %s' % (cmd[0], e))], ''
+    if "Unknown command line argument '%s'" % flag in proc.stderr:
+        return [], proc.stderr
     problems = parse_verify(proc.stderr, display)
     if proc.returncode != 0 and not problems:
-        problems.append(Problem('error', 'clang-tidy --verify-config exited with status %d: %s'
-                                % (proc.returncode, proc.stderr.strip())))
-    return problems
-
-
-def verify_without(tidy_base, file, cwd, display):
-    """clang-tidy 14 has no --verify-config: --dump-config still refuses a
-    .clang-tidy or --config it cannot parse (misspelled option names then
-    go unnoticed, as docs/getting-started.md says)."""
-    cmd = list(tidy_base) + ['--dump-config', file, '--']
-    try:
-        proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                              universal_newlines=True, errors='replace', cwd=cwd)
-    except OSError as e:
-        return [Problem('error', 'cannot run %s: %s' % (cmd[0], e))]
-    problems = parse_verify(proc.stderr, display)
-    if proc.returncode != 0 and not problems:
-        problems.append(Problem('error', 'clang-tidy --dump-config exited with status %d: %s'
-                                % (proc.returncode, proc.stderr.strip())))
-    return problems
+        problems.append(Problem('error', 'clang-tidy %s exited with status %d: %s'
+                                % (flag, proc.returncode, proc.stderr.strip())))
+    return problems, proc.stderr
