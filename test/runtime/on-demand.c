@@ -6,6 +6,7 @@
 // RUN: %FileCheck %s -DFILE=%s --match-full-lines < %t.err
 // STATUS: exit: 0
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -19,7 +20,11 @@ int main(void) {
     _exit(0);
   }
   kill(getppid(), SIGUSR2); // getppid(): reapcheck-run
-  usleep(300 * 1000);
+  // Wait until reapcheck-run has written its report to the stderr both
+  // share (a fixed sleep raced with it on a loaded machine), 20 s at most.
+  struct stat Err;
+  for (int I = 0; I < 2000 && (fstat(2, &Err) != 0 || Err.st_size == 0); ++I)
+    usleep(10 * 1000);
   kill(Pid, SIGTERM);
   waitpid(Pid, NULL, 0);
   return 0;
