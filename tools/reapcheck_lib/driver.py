@@ -255,13 +255,19 @@ def includes(source, header):
     return any(header == n or header.endswith('/' + n.lstrip('./')) for n in names)
 
 
-def plan_database(args, paths):
+def read_database(args, paths):
+    """(directory of the compile database, its entries), or UsageError."""
     db_file = compdb.database_file(args.database)
     try:
         entries = compdb.read(db_file, paths.cwd)
     except compdb.DatabaseError as e:
         raise UsageError(str(e))
-    plan = Plan(paths, entries, os.path.dirname(paths.absolute(db_file)))
+    return os.path.dirname(paths.absolute(db_file)), entries
+
+
+def plan_database(args, paths):
+    db_dir, entries = read_database(args, paths)
+    plan = Plan(paths, entries, db_dir)
     wanted = named_paths(args, paths, absolute_in_errors=True)
     sources = sorted(e.file for e in entries if compdb.is_source(e.file))
     if wanted:
@@ -427,12 +433,7 @@ def verify_config(units, base, paths, jobs):
 
 def index_units(args, paths):
     """Every source of the compile database, for the index pass."""
-    db_file = compdb.database_file(args.database)
-    try:
-        entries = compdb.read(db_file, paths.cwd)
-    except compdb.DatabaseError as e:
-        raise UsageError(str(e))
-    db_dir = os.path.dirname(paths.absolute(db_file))
+    db_dir, entries = read_database(args, paths)
     return db_dir, [Unit(e.file, e.directory, db_dir=db_dir)
                     for e in sorted(entries, key=lambda e: e.file)
                     if compdb.is_source(e.file)]
