@@ -170,4 +170,13 @@ void forEachUserBody(
   });
 }
 
+void forEachUserDecl(ASTContext &Ctx,
+                     llvm::function_ref<void(const Decl *)> Visit) {
+  DeclWalker Walker(Ctx, SourceLocation());
+  Walker.each(Ctx.getTranslationUnitDecl(), [&](const Decl *D) {
+    Visit(D);
+    return false;
+  });
+}
+
 } // namespace reapcheck

@@ -41,6 +41,12 @@ void forEachUserBody(
     clang::ASTContext &Ctx,
     llvm::function_ref<void(const clang::Decl *, const clang::Stmt *)> Visit);
 
+/// Calls \p Visit with every declaration outside system headers, nested
+/// ones (members, namespace contents) included; a template stands for its
+/// templated declaration.
+void forEachUserDecl(clang::ASTContext &Ctx,
+                     llvm::function_ref<void(const clang::Decl *)> Visit);
+
 } // namespace reapcheck
 
 #endif

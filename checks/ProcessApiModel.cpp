@@ -490,6 +490,20 @@ bool ProcessApiModel::isBoostProcessClass(const CXXRecordDecl &Class) {
 // SIGCHLD.
 //===----------------------------------------------------------------------===//
 
+bool ProcessApiModel::mayPassSigchldHandler(const CallExpr &Call) {
+  if (Call.getNumArgs() < 2)
+    return false;
+  bool Signal = false, Function = false;
+  for (const Expr *Arg : Call.arguments()) {
+    const Expr *E = Arg->IgnoreParenImpCasts();
+    if (const auto *Lit = dyn_cast<IntegerLiteral>(E))
+      Signal |= Lit->getValue() == SigchldOnLinux;
+    else if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+      Function |= isa<FunctionDecl>(Ref->getDecl());
+  }
+  return Signal && Function;
+}
+
 bool ProcessApiModel::isSigchld(const Expr &Sig, ASTContext &Ctx) {
   llvm::StringRef Text = writtenText(Sig, Ctx).trim();
   if (Text == "SIGCHLD" || Text == "SIGCLD")

@@ -161,6 +161,12 @@ public:
   /// on Linux.
   static bool isSigchld(const clang::Expr &Sig, clang::ASTContext &Ctx);
 
+  /// A cheap syntactic test, made on every call the callee names do not
+  /// select: an argument is the integer literal SIGCHLD expands to and
+  /// another names a function (`signal_setup(SIGCHLD, on_child)`).  The
+  /// calls it accepts are then judged with isSigchld().
+  static bool mayPassSigchldHandler(const clang::CallExpr &Call);
+
   /// For signal(SIGCHLD, ...) or sigaction(SIGCHLD, &sa, ...): what the
   /// call installs.  A sigaction's struct is read from its initialiser and
   /// from the member assignments in \p Body, the function making the call.

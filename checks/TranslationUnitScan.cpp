@@ -4,6 +4,7 @@
 #include "AstHelpers.h"
 #include "ReapAnalysis.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
 
 using namespace clang;
 
@@ -63,6 +64,25 @@ void TranslationUnitScan::addHandlerPassed(const CallExpr &Call) {
       }
 }
 
+/// The field or global a stream is stored into, or that fclose() closes.
+static const ValueDecl *storageOf(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Member = dyn_cast<MemberExpr>(E))
+    return dyn_cast<FieldDecl>(Member->getMemberDecl());
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+      if (V->hasGlobalStorage())
+        return V;
+  return nullptr;
+}
+
+void TranslationUnitScan::addFclose(const CallExpr &Close) {
+  if (Close.getNumArgs() != 1)
+    return;
+  if (const ValueDecl *Storage = storageOf(Close.getArg(0)))
+    StoredFcloses.push_back({&Close, Storage});
+}
+
 void TranslationUnitScan::addStoredStream(const ValueDecl *Storage,
                                           const CallExpr &Opener) {
   const FunctionDecl *FD = Opener.getDirectCallee();
@@ -72,15 +92,52 @@ void TranslationUnitScan::addStoredStream(const ValueDecl *Storage,
       .insert(Storage);
 }
 
-void TranslationUnitScan::addStoredFclose(const CallExpr &Close,
-                                          const ValueDecl *Storage) {
-  if (Storage)
-    StoredFcloses.push_back({&Close, Storage});
+void TranslationUnitScan::collectStoredStreams() {
+  CalleeNameSet Openers = ProcessApiModel::streamOpeners();
+  auto OpenerOf = [&](const Expr *E) -> const CallExpr * {
+    const auto *Call =
+        dyn_cast_or_null<CallExpr>(E ? E->IgnoreParenCasts() : nullptr);
+    const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+    return FD && Openers.contains(*FD) ? Call : nullptr;
+  };
+  auto StaticInit = [&](const VarDecl *Var) {
+    if (Var->hasGlobalStorage())
+      if (const CallExpr *Opener = OpenerOf(Var->getInit()))
+        addStoredStream(Var, *Opener);
+  };
+  forEachUserDecl(*Ctx, [&](const Decl *D) {
+    if (const auto *Var = dyn_cast<VarDecl>(D))
+      return StaticInit(Var);
+    const auto *FD = dyn_cast<FunctionDecl>(D);
+    if (!FD || !FD->doesThisDeclarationHaveABody())
+      return;
+    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(FD))
+      for (const CXXCtorInitializer *Init : Ctor->inits())
+        if (Init->isMemberInitializer())
+          if (const CallExpr *Opener = OpenerOf(Init->getInit()))
+            addStoredStream(Init->getMember(), *Opener);
+    walkStmts(FD->getBody(), Closures::Enter, [&](const Stmt *S) {
+      if (const auto *Assign = dyn_cast<BinaryOperator>(S)) {
+        if (Assign->getOpcode() == BO_Assign)
+          if (const CallExpr *Opener = OpenerOf(Assign->getRHS()))
+            addStoredStream(storageOf(Assign->getLHS()), *Opener);
+      } else if (const auto *Decls = dyn_cast<DeclStmt>(S)) {
+        for (const Decl *Local : Decls->decls())
+          if (const auto *Var = dyn_cast<VarDecl>(Local))
+            StaticInit(Var);
+      }
+      return true;
+    });
+  });
 }
 
 std::vector<std::pair<const CallExpr *, const ValueDecl *>>
-TranslationUnitScan::fclosesOfStoredPipes() const {
+TranslationUnitScan::fclosesOfStoredPipes() {
   std::vector<std::pair<const CallExpr *, const ValueDecl *>> Result;
+  // Without a popen() call in the unit no stored stream is a pipe.
+  if (StoredFcloses.empty() || !PipeOpened)
+    return Result;
+  collectStoredStreams();
   for (const auto &[Call, Storage] : StoredFcloses)
     if (PipeStorage.count(Storage) && !OtherStreamStorage.count(Storage))
       Result.push_back({Call, Storage});

@@ -7,6 +7,11 @@
 // handler that reaps any child, and popen streams kept in fields and
 // globals.  One object per unit: the check replaces it in one statement.
 //
+// The check matches calls only (one matcher, see UnreapedChildCheck); what
+// else the unit needs is found here by walks of the user's code made only
+// when a match calls for them: the callers of a wrapper, the places a
+// stream closed with fclose() was stored.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef REAPCHECK_TRANSLATIONUNITSCAN_H
@@ -47,12 +52,10 @@ public:
   /// Any other call given SIGCHLD and a function (a project's own
   /// `signal_setup(SIGCHLD, on_child)`): a handler that reaps any child.
   void addHandlerPassed(const clang::CallExpr &Call);
-  /// A stream opened by \p Opener kept in \p Storage (a field or global).
-  void addStoredStream(const clang::ValueDecl *Storage,
-                       const clang::CallExpr &Opener);
-  /// fclose() of a field or global.
-  void addStoredFclose(const clang::CallExpr &Close,
-                       const clang::ValueDecl *Storage);
+  /// A popen() call: streams kept in fields and globals may be pipes.
+  void addPipeOpened() { PipeOpened = true; }
+  /// fclose(): remembered when it closes a field or global.
+  void addFclose(const clang::CallExpr &Close);
 
   /// Finds the unit's start wrappers and adds their callers' bodies, until
   /// no new wrapper appears.
@@ -73,10 +76,14 @@ public:
   bool ignoresSigchld() const { return IgnoresSigchld; }
   /// fclose() calls on storage that only ever holds popen() streams.
   std::vector<std::pair<const clang::CallExpr *, const clang::ValueDecl *>>
-  fclosesOfStoredPipes() const;
+  fclosesOfStoredPipes();
 
 private:
   void addBody(const clang::Decl *Callable, clang::Stmt *Body);
+  /// Finds where the unit stores the streams its openers return.
+  void collectStoredStreams();
+  void addStoredStream(const clang::ValueDecl *Storage,
+                       const clang::CallExpr &Opener);
 
   const ProcessApiModel &Model;
   ProjectSummaries Summaries;
@@ -88,6 +95,7 @@ private:
   std::optional<CallsByCallee> UserCalls;
   const clang::FunctionDecl *ReapingHandler = nullptr;
   bool IgnoresSigchld = false;
+  bool PipeOpened = false;
   llvm::SmallPtrSet<const clang::ValueDecl *, 4> PipeStorage;
   llvm::SmallPtrSet<const clang::ValueDecl *, 4> OtherStreamStorage;
   std::vector<std::pair<const clang::CallExpr *, const clang::ValueDecl *>>

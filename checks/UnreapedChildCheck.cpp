@@ -64,7 +64,6 @@ UnreapedChildCheck::UnreapedChildCheck(StringRef Name,
   if (Facts)
     for (const std::string &Name : Facts->wrapperNames())
       Interesting.add(Name);
-  Openers = ProcessApiModel::streamOpeners();
   if (const char *Index = std::getenv("REAPCHECK_INDEX"); Index && *Index)
     IndexFile = Index;
   Unit = std::make_unique<TranslationUnitScan>(Model, facts());
@@ -104,10 +103,13 @@ void UnreapedChildCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
 }
 
 namespace {
-/// The callee's own name is in \p Names: one pointer comparison per call.
-AST_MATCHER_P(CallExpr, calleeNamedIn, const CalleeNameSet *, Names) {
+/// The check's call matcher: the callee's own name is in \p Names (one
+/// pointer comparison), or the call may hand a SIGCHLD handler to a helper
+/// of the project (`signal_setup(SIGCHLD, on_child)`).
+AST_MATCHER_P(CallExpr, isOfInterest, const CalleeNameSet *, Names) {
   const FunctionDecl *FD = Node.getDirectCallee();
-  return FD && Names->contains(*FD);
+  return (FD && Names->contains(*FD)) ||
+         ProcessApiModel::mayPassSigchldHandler(Node);
 }
 
 /// Constructs a Boost.Process child (v1 child, v2 basic_process).
@@ -122,35 +124,18 @@ void UnreapedChildCheck::registerMatchers(MatchFinder *Finder) {
   // with a table the user did not ask for.
   if (!ModelValid)
     return;
-  // One matcher sees every call; the name test is a pointer comparison, so
-  // a function that starts no process costs nothing beyond it.  Template
-  // instantiations are left out later: they are not in any lexical body.
+  // The matchers are tried on every node of their kind, system headers
+  // included before LLVM 22, so the check matches calls only (and, in C++,
+  // constructions), with a first test that is a pointer comparison: code
+  // that starts no process costs nothing beyond it.  What else a unit
+  // needs (where streams are stored, a wrapper's callers) is found at its
+  // end by walks of the user's code, only when a match calls for them.
+  // Template instantiations are left out later: they are not in any
+  // lexical body.
   Finder->addMatcher(
-      callExpr(calleeNamedIn(&Interesting), unless(isExpansionInSystemHeader()))
+      callExpr(isOfInterest(&Interesting), unless(isExpansionInSystemHeader()))
           .bind("call"),
       this);
-  // A SIGCHLD handler installed through a helper of the project:
-  // `signal_setup(SIGCHLD, on_child)`.
-  Finder->addMatcher(callExpr(hasAnyArgument(ignoringParenImpCasts(
-                                  integerLiteral(equals(SigchldOnLinux)))),
-                              hasAnyArgument(ignoringParenImpCasts(
-                                  declRefExpr(to(functionDecl())))),
-                              unless(isExpansionInSystemHeader()))
-                         .bind("handler-passed"),
-                     this);
-  // Streams kept in a field or global: opened in one function, closed in
-  // another (a constructor and a destructor).
-  auto Opener = callExpr(calleeNamedIn(&Openers)).bind("opened");
-  Finder->addMatcher(binaryOperator(hasOperatorName("="),
-                                    hasRHS(ignoringParenCasts(Opener)),
-                                    unless(isExpansionInSystemHeader()))
-                         .bind("store"),
-                     this);
-  Finder->addMatcher(varDecl(hasGlobalStorage(),
-                             hasInitializer(ignoringParenCasts(Opener)),
-                             unless(isExpansionInSystemHeader()))
-                         .bind("global"),
-                     this);
   // Index mode: every function of the user's code, for the facts file.
   if (!IndexFile.empty())
     Finder->addMatcher(
@@ -159,49 +144,16 @@ void UnreapedChildCheck::registerMatchers(MatchFinder *Finder) {
         this);
   if (!getLangOpts().CPlusPlus)
     return;
-  Finder->addMatcher(
-      cxxCtorInitializer(isMemberInitializer(),
-                         withInitializer(ignoringParenCasts(Opener)))
-          .bind("init"),
-      this);
   Finder->addMatcher(cxxConstructExpr(constructsBoostProcess(),
                                       unless(isExpansionInSystemHeader()))
                          .bind("construct"),
                      this);
 }
 
-/// The field or global a stream is stored into, or that fclose() closes.
-static const ValueDecl *storageOf(const Expr *E) {
-  E = E->IgnoreParenImpCasts();
-  if (const auto *Member = dyn_cast<MemberExpr>(E))
-    return dyn_cast<FieldDecl>(Member->getMemberDecl());
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
-    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
-      if (V->hasGlobalStorage())
-        return V;
-  return nullptr;
-}
-
 void UnreapedChildCheck::check(const MatchFinder::MatchResult &Result) {
   // Every kind of match may be the only one in a translation unit.
   Unit->setASTContext(*Result.Context);
   const auto &Nodes = Result.Nodes;
-  if (const auto *Opened = Nodes.getNodeAs<CallExpr>("opened")) {
-    // Where a stream is kept; popen() itself is also matched as a call.
-    if (const auto *Store = Nodes.getNodeAs<BinaryOperator>("store"))
-      Unit->addStoredStream(storageOf(Store->getLHS()), *Opened);
-    else if (const auto *Global = Nodes.getNodeAs<VarDecl>("global"))
-      Unit->addStoredStream(Global, *Opened);
-    else if (const auto *Init = Nodes.getNodeAs<CXXCtorInitializer>("init"))
-      Unit->addStoredStream(Init->getMember(), *Opened);
-    return;
-  }
-  if (const auto *Call = Nodes.getNodeAs<CallExpr>("handler-passed")) {
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    if (!Callee || !ProcessApiModel::installsSignalHandler(*Callee))
-      Unit->addHandlerPassed(*Call);
-    return;
-  }
   if (const auto *Call = Nodes.getNodeAs<CallExpr>("call"))
     return onCall(*Call);
   if (const auto *FD = Nodes.getNodeAs<FunctionDecl>("defined")) {
@@ -216,13 +168,16 @@ void UnreapedChildCheck::check(const MatchFinder::MatchResult &Result) {
 
 void UnreapedChildCheck::onCall(const CallExpr &Call) {
   const FunctionDecl *FD = Call.getDirectCallee();
-  if (ProcessApiModel::installsSignalHandler(*FD))
+  if (FD && ProcessApiModel::installsSignalHandler(*FD))
     return Unit->addSignalInstall(Call);
-  if (ProcessApiModel::isFclose(*FD)) {
-    if (Call.getNumArgs() == 1)
-      Unit->addStoredFclose(Call, storageOf(Call.getArg(0)));
+  if (ProcessApiModel::mayPassSigchldHandler(Call))
+    Unit->addHandlerPassed(Call);
+  if (!FD || !Interesting.contains(*FD))
     return;
-  }
+  if (ProcessApiModel::isFclose(*FD))
+    return Unit->addFclose(Call);
+  if (ProcessApiModel::opensPipe(*FD))
+    Unit->addPipeOpened();
   if (Model.startOf(Call, *Unit->astContext()) ||
       Unit->summaries().wrapper(FD)) // A wrapper of another file.
     Unit->addStartingBody(Call);
@@ -261,7 +216,6 @@ void UnreapedChildCheck::onEndOfTranslationUnit() {
   IndexedFunctions.clear();
   Unit = std::make_unique<TranslationUnitScan>(Model, facts());
   Interesting.forgetTranslationUnit();
-  Openers.forgetTranslationUnit();
 }
 
 static const char *verdictOf(const StartFacts &F, bool Reported,

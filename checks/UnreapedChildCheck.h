@@ -70,9 +70,8 @@ private:
 
   ProcessApiModel Model;
   bool ModelValid = true;
-  /// The names the call matcher accepts, and the stream openers.
+  /// The callee names the call matcher accepts.
   CalleeNameSet Interesting;
-  CalleeNameSet Openers;
   /// The unit being matched; replaced at its end.
   std::unique_ptr<TranslationUnitScan> Unit;
 };

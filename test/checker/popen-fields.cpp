@@ -27,3 +27,34 @@ struct Closed {
   Closed() : p(popen("ls", "r")) {}
   ~Closed() { pclose(p); } // no-warning: pclose
 };
+
+// A namespace-scope initialiser and a member initialiser store pipes too.
+static FILE *g_date = popen("date", "r");
+void close_date() {
+  fclose(g_date);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: stream 'g_date' from popen() is closed with fclose(); POSIX requires pclose(), and on musl and the BSDs the child stays a zombie [process-unreaped-child]
+  // CHECK-FIXES: pclose(g_date);
+}
+
+struct InitClosed {
+  FILE *p;
+  InitClosed() : p(popen("ls", "r")) {}
+  ~InitClosed() { fclose(p); }
+  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: stream 'p' from popen() is closed with fclose(); POSIX requires pclose(), and on musl and the BSDs the child stays a zombie [process-unreaped-child]
+  // CHECK-FIXES: ~InitClosed() { pclose(p); }
+};
+
+// The store inside a lambda of a method counts.
+struct LambdaStore {
+  FILE *out = nullptr;
+  void start() {
+    auto open = [this] { out = popen("cat", "w"); };
+    open();
+  }
+  void stop() { fclose(out); }
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: stream 'out' from popen() is closed with fclose(); POSIX requires pclose(), and on musl and the BSDs the child stays a zombie [process-unreaped-child]
+  // CHECK-FIXES: void stop() { pclose(out); }
+};
+
+static FILE *g_log = fopen("/tmp/log", "a");
+void close_log() { fclose(g_log); } // no-warning: a file, not a pipe
