@@ -437,6 +437,7 @@ static const char *const StreamOpenerNames[] = {
     "tmpfile", "fmemopen", "open_memstream"};
 static const char *const SignalInstallerNames[] = {"signal", "sigaction",
                                                    "bsd_signal", "sysv_signal"};
+static const char *const ReapingLoopName = "ev_default_loop";
 
 CalleeNameSet ProcessApiModel::streamOpeners() {
   CalleeNameSet Set;
@@ -454,6 +455,7 @@ CalleeNameSet ProcessApiModel::interestingCallees() const {
   for (const char *Name : SignalInstallerNames)
     Set.add(Name);
   Set.add("fclose");
+  Set.add(ReapingLoopName);
   return Set;
 }
 
@@ -474,6 +476,10 @@ bool ProcessApiModel::installsSignalHandler(const FunctionDecl &FD) {
   if (!isGlobalCFunction(FD))
     return false;
   return llvm::is_contained(SignalInstallerNames, FD.getName());
+}
+
+bool ProcessApiModel::startsReapingLoop(const FunctionDecl &FD) {
+  return isGlobalCFunction(FD) && FD.getName() == ReapingLoopName;
 }
 
 bool ProcessApiModel::isBoostProcessClass(const CXXRecordDecl &Class) {

@@ -122,6 +122,10 @@ public:
   static bool isFclose(const clang::FunctionDecl &FD);
   /// True for signal(), sigaction() and their variants.
   static bool installsSignalHandler(const clang::FunctionDecl &FD);
+  /// True for an event loop that reaps every child from its own SIGCHLD
+  /// watcher: libev's ev_default_loop() (`EV_DEFAULT`), whose handler calls
+  /// waitpid(-1, ..., WNOHANG) until no child is left, watched or not.
+  static bool startsReapingLoop(const clang::FunctionDecl &FD);
 
   /// True when \p Class is Boost.Process's v1 child or v2 basic_process.
   static bool isBoostProcessClass(const clang::CXXRecordDecl &Class);

@@ -70,8 +70,11 @@ public:
   }
   ProjectSummaries &summaries() { return Summaries; }
   PreparedBodies &prepared() { return Prepared; }
-  /// True when this unit installs a SIGCHLD handler that reaps any child.
-  bool hasReapingHandler() const { return ReapingHandler != nullptr; }
+  /// An event loop that reaps every child (ProcessApiModel::startsReapingLoop).
+  void addReapingLoop() { ReapingLoop = true; }
+  /// True when this unit installs a SIGCHLD handler that reaps any child,
+  /// its own or an event loop's.
+  bool hasReapingHandler() const { return ReapingHandler || ReapingLoop; }
   /// True when this unit lets the kernel reap (SIGCHLD ignored) anywhere.
   bool ignoresSigchld() const { return IgnoresSigchld; }
   /// fclose() calls on storage that only ever holds popen() streams.
@@ -96,6 +99,7 @@ private:
   const clang::FunctionDecl *ReapingHandler = nullptr;
   bool IgnoresSigchld = false;
   bool PipeOpened = false;
+  bool ReapingLoop = false;
   llvm::SmallPtrSet<const clang::ValueDecl *, 4> PipeStorage;
   llvm::SmallPtrSet<const clang::ValueDecl *, 4> OtherStreamStorage;
   std::vector<std::pair<const clang::CallExpr *, const clang::ValueDecl *>>

@@ -174,6 +174,8 @@ void UnreapedChildCheck::onCall(const CallExpr &Call) {
     Unit->addHandlerPassed(Call);
   if (!FD || !Interesting.contains(*FD))
     return;
+  if (ProcessApiModel::startsReapingLoop(*FD))
+    return Unit->addReapingLoop();
   if (ProcessApiModel::isFclose(*FD))
     return Unit->addFclose(Call);
   if (ProcessApiModel::opensPipe(*FD))

@@ -88,6 +88,7 @@ ensure_base() {
 # command on PATH), then the Debian package, then who needs it.
 TEST_PACKAGES=(
   "/usr/include/boost/process.hpp libboost1.81-dev"    # test/boost, examples
+  "/usr/include/ev.h libev-dev"                        # test/checker/libev.c, test/facts/libev.test
   "cmd:git git"                                        # pre-commit test, clean-checkout check
   "cmd:pre-commit pre-commit"                          # test/integration/pre-commit.test
   "/usr/lib/python3/dist-packages/docutils/__init__.py python3-docutils" # test/docs
