@@ -428,25 +428,43 @@ void UnreapedChildCheck::noteDetach(const StartFacts &F, StringRef Name) {
       << Name;
 }
 
+/// \p S without the parentheses, casts and cleanups around it.
+static const Stmt *unwrapped(const Stmt *S) {
+  for (;;) {
+    if (const auto *Paren = dyn_cast_or_null<ParenExpr>(S))
+      S = Paren->getSubExpr();
+    else if (const auto *Cast = dyn_cast_or_null<CastExpr>(S))
+      S = Cast->getSubExpr();
+    else if (const auto *Cleanups = dyn_cast_or_null<ExprWithCleanups>(S))
+      S = Cleanups->getSubExpr();
+    else
+      return S;
+  }
+}
+
+/// True when \p S, give or take parentheses, casts and cleanups, is one of
+/// the statements of a braced block in \p Body.  One walk of that body, not
+/// the ASTContext's parent map (built for the whole unit on first use).
+static bool isStatementOfBlock(const Stmt &S, const Stmt *Body) {
+  bool Found = false;
+  walkStmts(Body, Closures::Enter, [&](const Stmt *Node) {
+    if (const auto *Block = dyn_cast<CompoundStmt>(Node))
+      for (const Stmt *Child : Block->body()) {
+        Found |= unwrapped(Child) == &S;
+      }
+    return !Found;
+  });
+  return Found;
+}
+
 /// A fix-it inserting `waitpid(pid, NULL, 0);` after a kill statement, when
 /// the kill is a statement of its own in a braced block.
 static std::optional<FixItHint> waitAfterKill(const CallExpr &Kill,
                                               StringRef Var, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  if (!Kill.getBeginLoc().isFileID() || !Kill.getEndLoc().isFileID())
+  if (!Kill.getBeginLoc().isFileID() || !Kill.getEndLoc().isFileID() ||
+      !isStatementOfBlock(Kill, findEnclosingBody(Kill, Ctx).second))
     return std::nullopt;
-  DynTypedNode Node = DynTypedNode::create(static_cast<const Stmt &>(Kill));
-  for (;;) {
-    auto Parents = Ctx.getParents(Node);
-    if (Parents.empty())
-      return std::nullopt;
-    if (Parents[0].get<CompoundStmt>())
-      break;
-    const auto *E = Parents[0].get<Expr>();
-    if (!E || !(isa<ParenExpr, CastExpr, ExprWithCleanups>(E)))
-      return std::nullopt;
-    Node = Parents[0];
-  }
   SourceLocation After = Lexer::findLocationAfterToken(
       Kill.getEndLoc(), tok::semi, SM, Ctx.getLangOpts(),
       /*SkipTrailingWhitespaceAndNewLine=*/false);
