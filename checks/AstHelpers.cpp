@@ -48,6 +48,16 @@ llvm::SmallVector<const Expr *, 2> valueArms(const Expr *E) {
       Work.push_back(Cond->getTrueExpr());
       continue;
     }
+    // A GNU statement expression has the value of its last statement:
+    // busybox's `xvfork()` is `({ pid_t p = vfork(); ...; p; })`.
+    if (const auto *Block = dyn_cast<StmtExpr>(Value)) {
+      const CompoundStmt *Body = Block->getSubStmt();
+      if (const auto *Last = dyn_cast_or_null<Expr>(
+              Body->body_empty() ? nullptr : Body->body_back())) {
+        Work.push_back(Last);
+        continue;
+      }
+    }
     Arms.push_back(Value);
   }
   return Arms;

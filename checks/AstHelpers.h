@@ -35,7 +35,8 @@ bool isTransparent(const clang::Stmt *S);
 const clang::VarDecl *varOf(const clang::Expr *E);
 
 /// The expressions whose value \p E may have, transparent nodes stripped:
-/// \p E itself, or the arms of a conditional expression (`c ? fork() : -1`),
+/// \p E itself, the arms of a conditional expression (`c ? fork() : -1`) or
+/// the last expression of a GNU statement expression (`({ ...; pid; })`),
 /// recursively.
 llvm::SmallVector<const clang::Expr *, 2> valueArms(const clang::Expr *E);
 
