@@ -38,6 +38,7 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -506,6 +507,24 @@ static void restoreHandlers(const struct sigaction Saved[NUM_HANDLED]) {
     sigaction(Handled[I], &Saved[I], NULL);
 }
 
+static void onWake(int Sig) { (void)Sig; }
+
+/* SIGALRM every \p Ms milliseconds, interrupting blocking calls (no
+ * SA_RESTART); 0 stops the timer.  The no-op handler stays installed: a
+ * SIGALRM generated just before the timer stopped may still be pending. */
+static void wakeEvery(int Ms) {
+  if (Ms) {
+    struct sigaction Sa;
+    memset(&Sa, 0, sizeof(Sa));
+    sigemptyset(&Sa.sa_mask);
+    Sa.sa_handler = onWake;
+    sigaction(SIGALRM, &Sa, NULL);
+  }
+  struct timeval Every = {Ms / 1000, (long)(Ms % 1000) * 1000L};
+  struct itimerval Timer = {Every, Every};
+  setitimer(ITIMER_REAL, &Timer, NULL);
+}
+
 static void sleepMs(int Ms) {
   struct timespec T = {Ms / 1000, (long)(Ms % 1000) * 1000000L};
   while (nanosleep(&T, &T) && errno == EINTR) {
@@ -625,8 +644,17 @@ int main(int Argc, char **Argv) {
   /* Inherited SIG_IGN would let the kernel reap the program and everything
    * adopted; the program keeps what it inherited (it is forked already). */
   signal(SIGCHLD, SIG_DFL);
+  /* A SIGUSR2 that arrives before waitpid() is entered (a loaded machine
+   * runs the program first) would only be seen when the program exits:
+   * a timer interrupts the wait every 100 ms to look at the flag.  Interval
+   * timers are not inherited across fork, so the program never sees it. */
+  wakeEvery(100);
   int Status = 0;
   for (;;) {
+    if (ReportRequested) {
+      ReportRequested = 0;
+      onDemandReport(Events, Pid);
+    }
     pid_t R = waitpid(Pid, &Status, 0);
     if (R == Pid)
       break;
@@ -634,11 +662,8 @@ int main(int Argc, char **Argv) {
       perror(TOOL ": waitpid");
       return EXIT_TOOL_FAILURE;
     }
-    if (ReportRequested) {
-      ReportRequested = 0;
-      onDemandReport(Events, Pid);
-    }
   }
+  wakeEvery(0);
 
   struct rc_events E;
   rc_events_load(Events, &E);
