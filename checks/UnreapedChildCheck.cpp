@@ -428,30 +428,17 @@ void UnreapedChildCheck::noteDetach(const StartFacts &F, StringRef Name) {
       << Name;
 }
 
-/// \p S without the parentheses, casts and cleanups around it.
-static const Stmt *unwrapped(const Stmt *S) {
-  for (;;) {
-    if (const auto *Paren = dyn_cast_or_null<ParenExpr>(S))
-      S = Paren->getSubExpr();
-    else if (const auto *Cast = dyn_cast_or_null<CastExpr>(S))
-      S = Cast->getSubExpr();
-    else if (const auto *Cleanups = dyn_cast_or_null<ExprWithCleanups>(S))
-      S = Cleanups->getSubExpr();
-    else
-      return S;
-  }
-}
-
-/// True when \p S, give or take parentheses, casts and cleanups, is one of
-/// the statements of a braced block in \p Body.  One walk of that body, not
-/// the ASTContext's parent map (built for the whole unit on first use).
+/// True when \p S, give or take parentheses, casts and cleanups
+/// (skipTransparent), is one of the statements of a braced block in \p Body.
+/// One walk of that body, not the ASTContext's parent map (built for the
+/// whole unit on first use).
 static bool isStatementOfBlock(const Stmt &S, const Stmt *Body) {
   bool Found = false;
   walkStmts(Body, Closures::Enter, [&](const Stmt *Node) {
     if (const auto *Block = dyn_cast<CompoundStmt>(Node))
-      for (const Stmt *Child : Block->body()) {
-        Found |= unwrapped(Child) == &S;
-      }
+      for (const Stmt *Child : Block->body())
+        if (const auto *E = dyn_cast_or_null<Expr>(Child))
+          Found |= skipTransparent(E) == &S;
     return !Found;
   });
   return Found;
