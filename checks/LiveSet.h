@@ -5,7 +5,10 @@
 // off or pruned), which Boost child objects may have been detached (their
 // destructor no longer reaps), and whether SIGCHLD may still have its
 // default disposition (if not, the kernel reaps every child started here).
-// Every fact is a "may": states merge by union.
+// Those facts are "may": states merge by union.  Per live child, the state
+// also keeps the outcomes of stable conditions (StableConditions) known on
+// every path on which it is live: they merge by intersection over the
+// states in which it is live.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +17,7 @@
 
 #include "StartSites.h"
 #include "llvm/ADT/BitVector.h"
+#include <vector>
 
 namespace llvm {
 class raw_ostream;
@@ -24,13 +28,24 @@ namespace reapcheck {
 class LiveSet {
 public:
   explicit LiveSet(unsigned NumSites = 0)
-      : Live(NumSites), Detached(NumSites) {}
+      : Live(NumSites), Detached(NumSites), Known(NumSites) {}
 
   unsigned numSites() const { return Live.size(); }
   bool isLive(SiteId I) const { return Live.test(I); }
   bool anyLive() const { return Live.any(); }
   void setLive(SiteId I) { Live.set(I); }
   void clear(SiteId I) { Live.reset(I); }
+
+  /// Stable-condition outcomes known for live site \p I (empty when the
+  /// body tests no stable condition twice).
+  const llvm::BitVector &known(SiteId I) const { return Known[I]; }
+  void setKnown(SiteId I, llvm::BitVector Outcomes) {
+    Known[I] = std::move(Outcomes);
+  }
+  void addKnown(SiteId I, unsigned Outcome) {
+    if (Outcome < Known[I].size())
+      Known[I].set(Outcome);
+  }
 
   bool mayBeDetached(SiteId I) const { return Detached.test(I); }
   void setDetached(SiteId I, bool Value) { Detached[I] = Value; }
@@ -39,14 +54,25 @@ public:
   void setSigchldDefault(bool Value) { SigchldDefault = Value; }
 
   LiveSet &operator|=(const LiveSet &Other) {
+    for (unsigned I : Other.Live.set_bits()) {
+      if (Live.test(I))
+        Known[I] &= Other.Known[I];
+      else
+        Known[I] = Other.Known[I];
+    }
     Live |= Other.Live;
     Detached |= Other.Detached;
     SigchldDefault |= Other.SigchldDefault;
     return *this;
   }
   bool operator==(const LiveSet &Other) const {
-    return Live == Other.Live && Detached == Other.Detached &&
-           SigchldDefault == Other.SigchldDefault;
+    if (Live != Other.Live || Detached != Other.Detached ||
+        SigchldDefault != Other.SigchldDefault)
+      return false;
+    for (unsigned I : Live.set_bits())
+      if (Known[I] != Other.Known[I])
+        return false;
+    return true;
   }
   bool operator!=(const LiveSet &Other) const { return !(*this == Other); }
 
@@ -57,6 +83,7 @@ public:
 private:
   llvm::BitVector Live;
   llvm::BitVector Detached;
+  std::vector<llvm::BitVector> Known;
   bool SigchldDefault = false;
 };
 

@@ -2,7 +2,8 @@
 //-*-===//
 //
 // What every question about one body starts from: its CFG, its parent map,
-// its start sites and their holders.  Built once; the flow and the wrapper
+// its start sites and their holders, and the stable conditions it tests
+// more than once.  Built once; the flow and the wrapper
 // detection both read it.
 //
 //===----------------------------------------------------------------------===//
@@ -11,6 +12,7 @@
 #define REAPCHECK_PREPAREDBODY_H
 
 #include "Holders.h"
+#include "StableConditions.h"
 #include "StartSites.h"
 #include "clang/Analysis/CFG.h"
 #include <memory>
@@ -33,6 +35,9 @@ public:
   const clang::CFG &cfg() const { return *Graph; }
   llvm::ArrayRef<Site> sites() const { return Sites; }
   const HolderIndex &holders() const { return Holders; }
+  /// Conditions tested twice whose outcome cannot change (empty when the
+  /// body starts nothing).
+  const StableConditions &stable() const { return Stable; }
   /// The site started by \p E, if \p E is a start.
   std::optional<SiteId> siteOfStart(const clang::Expr *E) const;
 
@@ -45,6 +50,7 @@ private:
   std::unique_ptr<clang::CFG> Graph;
   std::vector<Site> Sites;
   HolderIndex Holders;
+  StableConditions Stable;
   llvm::DenseMap<const clang::Expr *, SiteId> StartIndex;
 };
 

@@ -32,6 +32,16 @@ ReapFlow::ReapFlow(const PreparedBody &Prepared, const ProcessApiModel &Model,
   for (SiteId I = 0; I < Sites.size(); ++I)
     if (Sites[I].IsParameter)
       StartBlock[I] = &Prepared.cfg().getEntry();
+  if (!Prepared.stable().empty()) {
+    Assumed.resize(Sites.size());
+    for (const CFGBlock *B : Prepared.cfg())
+      for (const CFGElement &E : *B)
+        if (auto CS = E.getAs<CFGStmt>())
+          if (const auto *Start = dyn_cast<Expr>(CS->getStmt()))
+            if (auto I = Prepared.siteOfStart(Start))
+              if (Assumed[*I].empty())
+                Assumed[*I] = Prepared.stable().knownAt(*B);
+  }
   EndAhead.resize(Sites.size());
   for (SiteId I = 0; I < Sites.size(); ++I)
     if (Sites[I].Discarded)
@@ -99,8 +109,10 @@ LiveSet ReapFlow::entryState() const {
   LiveSet Entry(Sites.size());
   Entry.setSigchldDefault(true);
   for (SiteId I = 0; I < Sites.size(); ++I)
-    if (Sites[I].IsParameter)
+    if (Sites[I].IsParameter) {
       Entry.setLive(I);
+      Entry.setKnown(I, Prepared.stable().knownAt(Prepared.cfg().getEntry()));
+    }
   return Entry;
 }
 
@@ -233,6 +245,8 @@ void ReapFlow::onStart(SiteId I, LiveSet &Live) {
   }
   Live.setLive(I);
   Live.setDetached(I, false);
+  if (!Prepared.stable().empty())
+    Live.setKnown(I, Prepared.stable().knownAt(*CurBlock));
 }
 
 /// `return r < 0 ? r : child;` hands the child to the caller whichever arm
@@ -391,6 +405,8 @@ bool ReapFlow::edgeKeeps(const Site &S, const CFGBlock &From,
   const Stmt *Term = From.getTerminatorStmt();
   if (!Term)
     return true;
+  if (contradictsStart(S, From, SuccIndex))
+    return false;
   if (const auto *Switch = dyn_cast<SwitchStmt>(Term)) {
     const auto *Case = dyn_cast_or_null<CaseStmt>(To.getLabel());
     if (!Case || !Switch->getCond())
@@ -408,6 +424,18 @@ bool ReapFlow::edgeKeeps(const Site &S, const CFGBlock &From,
     return true;
   const Expr *Cond = decidingCondition(From);
   return !Cond || edgeMayKeep(S, Cond, SuccIndex == 0, Ctx, &Summaries);
+}
+
+/// True when the edge takes the other outcome of a stable condition than
+/// the one that held where \p S started: no path of its child goes there.
+bool ReapFlow::contradictsStart(const Site &S, const CFGBlock &From,
+                                unsigned SuccIndex) const {
+  if (Assumed.empty() || From.succ_size() != 2 || SuccIndex > 1)
+    return false;
+  const llvm::BitVector &AtStart = Assumed[&S - Sites.data()];
+  auto Outcome = Prepared.stable().outcomeOf(From, SuccIndex == 0);
+  return Outcome && !AtStart.empty() &&
+         AtStart.test(StableConditions::opposite(*Outcome));
 }
 
 /// True when \p S's child stays live over the edge: not pruned, and not
@@ -429,13 +457,24 @@ void ReapFlow::filterEdge(const CFGBlock &From, unsigned SuccIndex,
   const Expr *Cond = From.succ_size() == 2 && SuccIndex <= 1
                          ? decidingCondition(From)
                          : nullptr;
+  std::optional<unsigned> Outcome;
+  if (Cond && !Prepared.stable().empty())
+    Outcome = Prepared.stable().outcomeOf(From, SuccIndex == 0);
   for (SiteId I = 0; I < Sites.size(); ++I) {
     if (!Live.isLive(I))
       continue;
-    if (Cond && edgeReapsByPoll(Sites[I], Cond, SuccIndex == 0, Ctx))
+    if (Cond && edgeReapsByPoll(Sites[I], Cond, SuccIndex == 0, Ctx)) {
       resolve(I, Live, /*Reaped=*/true);
-    else if (!edgeKeeps(Sites[I], From, SuccIndex, To))
+    } else if (!edgeKeeps(Sites[I], From, SuccIndex, To)) {
       Live.clear(I);
+    } else if (Outcome) {
+      // The other outcome held on every path this child is live on.
+      unsigned Other = StableConditions::opposite(*Outcome);
+      if (Other < Live.known(I).size() && Live.known(I).test(Other))
+        Live.clear(I);
+      else
+        Live.addKnown(I, *Outcome);
+    }
   }
 }
 

@@ -50,6 +50,8 @@ private:
   // Edges.
   bool edgeKeeps(const Site &S, const clang::CFGBlock &From, unsigned SuccIndex,
                  const clang::CFGBlock &To) const;
+  bool contradictsStart(const Site &S, const clang::CFGBlock &From,
+                        unsigned SuccIndex) const;
   llvm::BitVector endsAhead(const Site &S) const;
   bool edgeCarries(const Site &S, const clang::CFGBlock &From,
                    unsigned SuccIndex, const clang::CFGBlock &To) const;
@@ -82,6 +84,9 @@ private:
   /// Per discarded site, the blocks from which its child can still meet a
   /// reap-any or an end of the function (endsAhead).
   std::vector<llvm::BitVector> EndAhead;
+  /// Per site, the outcomes of stable conditions that held when it started
+  /// (StableConditions); empty when the body tests none twice.
+  std::vector<llvm::BitVector> Assumed;
   /// Per site, where a discarded child first got stuck (see noteStuck).
   std::vector<clang::SourceLocation> StuckAt;
   /// The block being transferred, and per site the blocks of its start, of

@@ -5,6 +5,7 @@
 #include "ReapAnalysis.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
+#include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
 
@@ -88,17 +89,39 @@ void TranslationUnitScan::addStoredStream(const ValueDecl *Storage,
   const FunctionDecl *FD = Opener.getDirectCallee();
   if (!Storage || !FD)
     return;
-  (ProcessApiModel::opensPipe(*FD) ? PipeStorage : OtherStreamStorage)
-      .insert(Storage);
+  const WrapperSummary *W = Summaries.wrapper(FD);
+  bool Pipe = ProcessApiModel::opensPipe(*FD) ||
+              (W && W->Spec.Kind == HandleKind::Stream);
+  (Pipe ? PipeStorage : OtherStreamStorage).insert(Storage);
+}
+
+/// True for `FILE *` (the C library's stream type, by its usual names).
+static bool isStreamPointer(QualType T) {
+  if (!T->isPointerType())
+    return false;
+  QualType Pointee = T->getPointeeType();
+  if (const auto *Typedef = Pointee->getAs<TypedefType>())
+    if (Typedef->getDecl()->getName() == "FILE")
+      return true;
+  const auto *Record = Pointee->getAsRecordDecl();
+  return Record && Record->getIdentifier() &&
+         llvm::StringSwitch<bool>(Record->getName())
+             .Cases("_IO_FILE", "__sFILE", "_IO_FILE_plus", true)
+             .Default(false);
 }
 
 void TranslationUnitScan::collectStoredStreams() {
   CalleeNameSet Openers = ProcessApiModel::streamOpeners();
+  // popen(), fopen() and the like, and any other call returning a `FILE *`
+  // (a project's `xfopen()`): a storage that also holds such a stream may be
+  // fclose()d on purpose when it holds one.
   auto OpenerOf = [&](const Expr *E) -> const CallExpr * {
     const auto *Call =
         dyn_cast_or_null<CallExpr>(E ? E->IgnoreParenCasts() : nullptr);
     const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
-    return FD && Openers.contains(*FD) ? Call : nullptr;
+    return FD && (Openers.contains(*FD) || isStreamPointer(Call->getType()))
+               ? Call
+               : nullptr;
   };
   auto StaticInit = [&](const VarDecl *Var) {
     if (Var->hasGlobalStorage())

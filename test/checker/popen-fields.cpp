@@ -58,3 +58,29 @@ struct LambdaStore {
 
 static FILE *g_log = fopen("/tmp/log", "a");
 void close_log() { fclose(g_log); } // no-warning: a file, not a pipe
+
+// Any other call returning a FILE * (a project's checked fopen()) stores a
+// stream that is not a pipe, as fopen() does; a popen() wrapper of the unit
+// stores a pipe.
+FILE *xfopen(const char *path, const char *mode);
+
+struct ViaHelper {
+  FILE *f = nullptr;
+  void open_command() { f = popen("ls", "r"); }
+  void open_file() { f = xfopen("/etc/hostname", "r"); }
+  int close(bool pipe) { return pipe ? pclose(f) : fclose(f); } // no-warning: the field also holds xfopen() streams
+};
+
+static FILE *spawn_reader(const char *cmd) {
+  FILE *p = popen(cmd, "r");
+  return p;
+}
+
+struct ViaWrapper {
+  FILE *f = nullptr;
+  void open_list() { f = popen("ls", "r"); }
+  void open_date() { f = spawn_reader("date"); }
+  void stop() { fclose(f); }
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: stream 'f' from popen() is closed with fclose(); POSIX requires pclose(), and on musl and the BSDs the child stays a zombie [process-unreaped-child]
+  // CHECK-FIXES: void stop() { pclose(f); }
+};
