@@ -78,6 +78,16 @@ std::optional<int64_t> constantOf(const Expr *E, ASTContext &Ctx) {
   return R.Val.getInt().getExtValue();
 }
 
+bool isPidType(QualType T) {
+  while (const auto *Typedef = T->getAs<TypedefType>()) {
+    StringRef Name = Typedef->getDecl()->getName();
+    if (Name == "pid_t" || Name == "__pid_t")
+      return true;
+    T = Typedef->getDecl()->getUnderlyingType();
+  }
+  return false;
+}
+
 const FunctionDecl *functionNamedBy(const Expr *E) {
   if (!E)
     return nullptr;

@@ -43,6 +43,9 @@ llvm::SmallVector<const clang::Expr *, 2> valueArms(const clang::Expr *E);
 /// The integer \p E folds to; 0 for a null pointer constant.
 std::optional<int64_t> constantOf(const clang::Expr *E, clang::ASTContext &Ctx);
 
+/// True for `pid_t` (through any typedef spelled pid_t or __pid_t).
+bool isPidType(clang::QualType T);
+
 /// The function \p E designates (`f` or `&f`), if it names one directly.
 const clang::FunctionDecl *functionNamedBy(const clang::Expr *E);
 

@@ -249,7 +249,7 @@ void OwnerJudge::scanBody(const Decl *Owner, const Stmt *Body) {
       if (const ValueDecl *H = HolderIn(Ret->getRetValue()))
         mark(H, HolderDuty::HandedOn); // A getter.
     } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
-      if (Model.isReapAny(*Call, Ctx))
+      if (reapsAny(Model, Summaries, *Call, Ctx))
         AnyReapAny = true;
       for (unsigned I = 0; I < Call->getNumArgs(); ++I)
         if (const ValueDecl *H = HolderIn(Call->getArg(I)))

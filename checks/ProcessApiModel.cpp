@@ -2,6 +2,7 @@
 
 #include "ProcessApiModel.h"
 #include "AstHelpers.h"
+#include "Summaries.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
@@ -496,18 +497,85 @@ bool ProcessApiModel::isBoostProcessClass(const CXXRecordDecl &Class) {
 // SIGCHLD.
 //===----------------------------------------------------------------------===//
 
+/// `1 << SIGCHLD`, alone or in a sum or union of such bits: a signal mask
+/// with SIGCHLD in it (busybox's `bb_signals(1 << SIGCHLD, handler)`).
+static bool hasSigchldBit(const Expr *E, unsigned Depth = 0) {
+  const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+  if (!BO || Depth > 16)
+    return false;
+  if (BO->getOpcode() == BO_Or || BO->getOpcode() == BO_Add)
+    return hasSigchldBit(BO->getLHS(), Depth + 1) ||
+           hasSigchldBit(BO->getRHS(), Depth + 1);
+  if (BO->getOpcode() != BO_Shl)
+    return false;
+  const auto *One =
+      dyn_cast<IntegerLiteral>(BO->getLHS()->IgnoreParenImpCasts());
+  const auto *Bit =
+      dyn_cast<IntegerLiteral>(BO->getRHS()->IgnoreParenImpCasts());
+  return One && Bit && One->getValue() == 1 &&
+         Bit->getValue() == SigchldOnLinux;
+}
+
+/// `SIG_IGN` as <signal.h> expands it: a cast of 1 to a handler pointer.
+static bool isSigIgnValue(const Expr *E) {
+  const auto *Cast = dyn_cast<CStyleCastExpr>(E->IgnoreParens());
+  if (!Cast || !Cast->getType()->isFunctionPointerType())
+    return false;
+  const auto *One =
+      dyn_cast<IntegerLiteral>(Cast->getSubExpr()->IgnoreParenImpCasts());
+  return One && One->getValue() == 1;
+}
+
+/// `&sa` of a `struct sigaction`.
+static const VarDecl *sigactionStructOf(const Expr *E) {
+  const auto *Addr = dyn_cast<UnaryOperator>(E->IgnoreParenImpCasts());
+  if (!Addr || Addr->getOpcode() != UO_AddrOf)
+    return nullptr;
+  const VarDecl *Struct = varOf(Addr->getSubExpr());
+  const RecordDecl *Record =
+      Struct ? Struct->getType()->getAsRecordDecl() : nullptr;
+  return Record && Record->getIdentifier() && Record->getName() == "sigaction"
+             ? Struct
+             : nullptr;
+}
+
 bool ProcessApiModel::mayPassSigchldHandler(const CallExpr &Call) {
   if (Call.getNumArgs() < 2)
     return false;
-  bool Signal = false, Function = false;
+  bool Signal = false, Handler = false;
   for (const Expr *Arg : Call.arguments()) {
     const Expr *E = Arg->IgnoreParenImpCasts();
     if (const auto *Lit = dyn_cast<IntegerLiteral>(E))
       Signal |= Lit->getValue() == SigchldOnLinux;
     else if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
-      Function |= isa<FunctionDecl>(Ref->getDecl());
+      Handler |= isa<FunctionDecl>(Ref->getDecl());
+    else if (isa<BinaryOperator>(E))
+      Signal |= hasSigchldBit(E);
+    else
+      Handler |= isSigIgnValue(Arg) || sigactionStructOf(E);
   }
-  return Signal && Function;
+  return Signal && Handler;
+}
+
+std::optional<SigchldAction>
+ProcessApiModel::handlerPassed(const CallExpr &Call, const Stmt *Body,
+                               ASTContext &Ctx) const {
+  bool Sigchld = false;
+  for (const Expr *Arg : Call.arguments())
+    Sigchld |= isSigchld(*Arg, Ctx) || hasSigchldBit(Arg);
+  if (!Sigchld)
+    return std::nullopt;
+  SigchldAction Action;
+  for (const Expr *Arg : Call.arguments()) {
+    if (isSigIgnValue(Arg))
+      Action.KernelReaps = true;
+    else if (const FunctionDecl *Handler = functionNamedBy(Arg))
+      Action.Handler = Handler;
+    else if (const VarDecl *Struct = sigactionStructOf(Arg))
+      if (Body)
+        return actionOfStruct(*Struct, *Body, Ctx);
+  }
+  return Action;
 }
 
 bool ProcessApiModel::isSigchld(const Expr &Sig, ASTContext &Ctx) {
@@ -542,13 +610,20 @@ ProcessApiModel::sigchldAction(const CallExpr &Call, const Stmt *Body,
   if (!Addr || Addr->getOpcode() != UO_AddrOf)
     return Action;
   const VarDecl *Struct = varOf(Addr->getSubExpr());
-  if (!Struct)
+  if (!Struct || !Body)
     return Action;
-  if (Struct->getInit() && saysKernelReaps(*Struct->getInit(), Ctx))
+  return actionOfStruct(*Struct, *Body, Ctx);
+}
+
+SigchldAction ProcessApiModel::actionOfStruct(const VarDecl &Struct,
+                                              const Stmt &Body,
+                                              ASTContext &Ctx) const {
+  SigchldAction Action;
+  if (Struct.getInit() && saysKernelReaps(*Struct.getInit(), Ctx))
     Action.KernelReaps = true;
   // sa.sa_flags = SA_NOCLDWAIT; sa.sa_handler = h (a glibc macro for a
   // nested member): any assignment to a member of the struct counts.
-  walkStmts(Body, Closures::Enter, [&](const Stmt *S) {
+  walkStmts(&Body, Closures::Enter, [&](const Stmt *S) {
     const auto *Assign = dyn_cast<BinaryOperator>(S);
     if (!Assign || !Assign->isAssignmentOp())
       return true;
@@ -556,7 +631,7 @@ ProcessApiModel::sigchldAction(const CallExpr &Call, const Stmt *Body,
     const Expr *Base = Lhs;
     while (const auto *Member = dyn_cast<MemberExpr>(Base))
       Base = skipTransparent(Member->getBase());
-    if (Base == Lhs || varOf(Base) != Struct)
+    if (Base == Lhs || varOf(Base) != &Struct)
       return true;
     if (saysKernelReaps(*Assign->getRHS(), Ctx))
       Action.KernelReaps = true;
@@ -568,8 +643,8 @@ ProcessApiModel::sigchldAction(const CallExpr &Call, const Stmt *Body,
   return Action;
 }
 
-bool ProcessApiModel::reapsAnyChild(const FunctionDecl *FD,
-                                    ASTContext &Ctx) const {
+bool ProcessApiModel::reapsAnyChild(const FunctionDecl *FD, ASTContext &Ctx,
+                                    SummaryProvider *Summaries) const {
   // The handler and what it calls directly, two levels deep: handlers call
   // a reap_children() helper.
   llvm::SmallVector<std::pair<const FunctionDecl *, unsigned>, 4> Work{{FD, 0}};
@@ -586,7 +661,8 @@ bool ProcessApiModel::reapsAnyChild(const FunctionDecl *FD,
       if (Found)
         return false;
       if (const auto *Call = dyn_cast<CallExpr>(S)) {
-        if (isReapAny(*Call, Ctx))
+        if (isReapAny(*Call, Ctx) ||
+            (Summaries && Summaries->callReapsAny(*Call, Ctx)))
           Found = true;
         else
           Work.push_back({Call->getDirectCallee(), Depth + 1});

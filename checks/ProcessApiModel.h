@@ -27,11 +27,14 @@ class Stmt;
 class CallExpr;
 class CXXConstructExpr;
 class QualType;
+class VarDecl;
 class FunctionDecl;
 class Expr;
 } // namespace clang
 
 namespace reapcheck {
+
+class SummaryProvider;
 
 /// How a start reports failure and which value the child side sees.
 enum class HandleKind {
@@ -177,11 +180,25 @@ public:
   std::optional<SigchldAction> sigchldAction(const clang::CallExpr &Call,
                                              const clang::Stmt *Body,
                                              clang::ASTContext &Ctx) const;
+  /// For a call mayPassSigchldHandler() accepts: what it hands a helper of
+  /// the project for SIGCHLD, named or in a signal mask (`1 << SIGCHLD`): a
+  /// handler, SIG_IGN, or a `struct sigaction` read as sigchldAction() does.
+  std::optional<SigchldAction> handlerPassed(const clang::CallExpr &Call,
+                                             const clang::Stmt *Body,
+                                             clang::ASTContext &Ctx) const;
+  /// What a `struct sigaction` installs, from its initialiser and from the
+  /// member assignments in \p Body.
+  SigchldAction actionOfStruct(const clang::VarDecl &Struct,
+                               const clang::Stmt &Body,
+                               clang::ASTContext &Ctx) const;
 
   /// True when \p FD's body (or a function it calls, two levels deep) reaps
   /// any child: a SIGCHLD handler that does is a reaper of every child.
-  bool reapsAnyChild(const clang::FunctionDecl *FD,
-                     clang::ASTContext &Ctx) const;
+  /// With \p Summaries, a call of the project's own reaper with a pid <= 0
+  /// (`safe_waitpid(-1, ...)`), or of a function another file's facts say
+  /// reaps any child, counts too (SummaryProvider::callReapsAny).
+  bool reapsAnyChild(const clang::FunctionDecl *FD, clang::ASTContext &Ctx,
+                     SummaryProvider *Summaries = nullptr) const;
 
   /// True when argument \p ArgIndex of \p FD is one of the variadic
   /// arguments of a `format(printf, ...)` function: a value formatted into

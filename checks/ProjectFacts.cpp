@@ -3,6 +3,7 @@
 #include "ProjectFacts.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
 #include "clang/Index/USRGeneration.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
@@ -213,6 +214,16 @@ ParamSummary ProjectSummaries::paramSummary(const FunctionDecl *FD,
   return It == F->Params.end() ? Local : It->second;
 }
 
+bool ProjectSummaries::callReapsAny(const CallExpr &Call, ASTContext &Ctx) {
+  if (TranslationUnitSummaries::callReapsAny(Call, Ctx))
+    return true;
+  const FunctionDecl *FD = Call.getDirectCallee();
+  if (!Facts || !FD || FD->hasBody())
+    return false;
+  const FunctionFacts *F = Facts->function(usrOf(FD));
+  return F && F->ReapsAny;
+}
+
 const WrapperSummary *ProjectSummaries::wrapper(const FunctionDecl *FD) const {
   if (const WrapperSummary *Local = TranslationUnitSummaries::wrapper(FD))
     return Local;
@@ -269,6 +280,25 @@ void FactsRecorder::addCall(const FunctionDecl &Caller,
   function(Caller).Calls.push_back(Usr);
 }
 
+void FactsRecorder::addAnyPidCall(const FunctionDecl &Caller,
+                                  const FunctionDecl &Callee, unsigned Index) {
+  std::string Usr = usrOf(&Callee);
+  if (!Usr.empty())
+    function(Caller).AnyPidCalls.push_back({Usr, Index});
+}
+
+void FactsRecorder::addEntry(const FunctionDecl &FD) {
+  std::string Usr = usrOf(&FD);
+  if (!Usr.empty() && llvm::find(Entries, Usr) == Entries.end())
+    Entries.push_back(Usr);
+}
+
+void FactsRecorder::addSigchldHandler(const FunctionDecl &FD) {
+  std::string Usr = usrOf(&FD);
+  if (!Usr.empty() && llvm::find(SigchldHandlers, Usr) == SigchldHandlers.end())
+    SigchldHandlers.push_back(Usr);
+}
+
 void FactsRecorder::addHolder(const ValueDecl &Holder, HolderDuty Duty) {
   std::string Usr = usrOf(&Holder);
   if (!Usr.empty())
@@ -297,6 +327,12 @@ void FactsRecorder::write(llvm::StringRef Path,
     for (const std::string &C : F.Calls)
       Calls.push_back(C);
     O["calls"] = std::move(Calls);
+    if (!F.AnyPidCalls.empty()) {
+      llvm::json::Array AnyPid;
+      for (const auto &[Callee, Index] : F.AnyPidCalls)
+        AnyPid.push_back(llvm::json::Array{Callee, Index});
+      O["any_pid_calls"] = std::move(AnyPid);
+    }
     Funcs.push_back(std::move(O));
   }
   llvm::json::Array HolderArray;
@@ -308,6 +344,18 @@ void FactsRecorder::write(llvm::StringRef Path,
                           {"installs_reaper", InstallsReaper},
                           {"functions", std::move(Funcs)},
                           {"holders", std::move(HolderArray)}};
+  if (!SigchldHandlers.empty()) {
+    llvm::json::Array HandlerArray;
+    for (const std::string &Usr : SigchldHandlers)
+      HandlerArray.push_back(Usr);
+    Unit["sigchld_handlers"] = std::move(HandlerArray);
+  }
+  if (!Entries.empty()) {
+    llvm::json::Array EntryArray;
+    for (const std::string &Usr : Entries)
+      EntryArray.push_back(Usr);
+    Unit["entries"] = std::move(EntryArray);
+  }
   std::error_code EC;
   llvm::raw_fd_ostream Out(Path, EC, llvm::sys::fs::OF_Append);
   if (EC)

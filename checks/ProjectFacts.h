@@ -79,6 +79,9 @@ public:
   ParamSummary paramSummary(const clang::FunctionDecl *FD, unsigned Index,
                             clang::ASTContext &Ctx) override;
   const WrapperSummary *wrapper(const clang::FunctionDecl *FD) const override;
+  /// Also a call of another file's function that reaps any child.
+  bool callReapsAny(const clang::CallExpr &Call,
+                    clang::ASTContext &Ctx) override;
 
 private:
   const ProjectFacts *Facts;
@@ -98,6 +101,17 @@ public:
   void addDefined(const clang::FunctionDecl &FD);
   void addCall(const clang::FunctionDecl &Caller,
                const clang::FunctionDecl &Callee);
+  /// \p Caller passes a pid <= 0 as argument \p Index of \p Callee: a
+  /// reap of any child when the callee reaps that parameter (the merge
+  /// decides, from the callee's own facts).
+  void addAnyPidCall(const clang::FunctionDecl &Caller,
+                     const clang::FunctionDecl &Callee, unsigned Index);
+  /// \p FD, with main's signature, is named in a table of the unit's file
+  /// scope: a multi-call binary's applet, the main of a program of its own.
+  void addEntry(const clang::FunctionDecl &FD);
+  /// The unit installs \p FD as a SIGCHLD handler: a reaper of every child
+  /// when the facts say it reaps any (through another file's function).
+  void addSigchldHandler(const clang::FunctionDecl &FD);
   /// The unit installs a reaper of every child (a SIGCHLD handler that
   /// reaps any child, SIGCHLD ignored).
   void setInstallsReaper() { InstallsReaper = true; }
@@ -113,12 +127,15 @@ private:
     bool Defined = false;
     bool IsMain = false;
     std::vector<std::string> Calls;
+    std::vector<std::pair<std::string, unsigned>> AnyPidCalls;
   };
   Function &function(const clang::FunctionDecl &FD);
 
   std::vector<std::string> Order;
   llvm::StringMap<Function> Functions;
   std::vector<std::pair<std::string, HolderDuty>> Holders;
+  std::vector<std::string> Entries;
+  std::vector<std::string> SigchldHandlers;
   bool InstallsReaper = false;
 };
 

@@ -59,7 +59,7 @@ llvm::BitVector ReapFlow::endsAhead(const Site &S) const {
     for (const CFGElement &E : B)
       if (auto CS = E.getAs<CFGStmt>())
         if (const auto *Call = dyn_cast<CallExpr>(CS->getStmt()))
-          if (Model.isReapAny(*Call, Ctx) ||
+          if (reapsAny(Model, Summaries, *Call, Ctx) ||
               Summaries.isInferredNoReturn(Call->getDirectCallee()))
             return true;
     return false;
@@ -194,7 +194,7 @@ bool ReapFlow::transferBlock(const CFGBlock &B, LiveSet &Live) {
 bool ReapFlow::onCall(const CallExpr &Call, LiveSet &Live) {
   if (auto I = Prepared.siteOfStart(&Call))
     onStart(*I, Live);
-  if (Model.isReapAny(Call, Ctx))
+  if (reapsAny(Model, Summaries, Call, Ctx))
     reapAll(Live);
   if (auto Action = Model.sigchldAction(Call, Prepared.body().body(), Ctx))
     if (Action->KernelReaps)
@@ -348,7 +348,7 @@ void ReapFlow::noteDetach(SiteId I, const CallExpr *Via, LiveSet &Live) {
 void ReapFlow::onClosure(const Stmt *ClosureBody, LiveSet &Live) {
   walkStmts(ClosureBody, Closures::Enter, [&](const Stmt *S) {
     if (const auto *Call = dyn_cast<CallExpr>(S)) {
-      if (Model.isReapAny(*Call, Ctx))
+      if (reapsAny(Model, Summaries, *Call, Ctx))
         reapAll(Live);
     } else if (const auto *Ref = dyn_cast<DeclRefExpr>(S)) {
       onUse(*Ref, Live);

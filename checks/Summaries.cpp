@@ -13,6 +13,26 @@ namespace reapcheck {
 /// Summaries of wrappers of wrappers are cut off at this depth.
 static constexpr unsigned MaxSummaryDepth = 8;
 
+bool reapsAny(const ProcessApiModel &Model, SummaryProvider &Summaries,
+              const CallExpr &Call, ASTContext &Ctx) {
+  return Model.isReapAny(Call, Ctx) || Summaries.callReapsAny(Call, Ctx);
+}
+
+bool TranslationUnitSummaries::callReapsAny(const CallExpr &Call,
+                                            ASTContext &Ctx) {
+  const FunctionDecl *FD = Call.getDirectCallee();
+  if (!FD)
+    return false;
+  for (unsigned I = 0; I < Call.getNumArgs() && I < FD->getNumParams(); ++I) {
+    if (!FD->getParamDecl(I)->getType()->isIntegerType())
+      continue;
+    auto Pid = constantOf(Call.getArg(I), Ctx);
+    if (Pid && *Pid <= 0 && paramSummary(FD, I, Ctx) == ParamSummary::Reaps)
+      return true;
+  }
+  return false;
+}
+
 bool TranslationUnitSummaries::isInferredNoReturn(const FunctionDecl *FD) {
   if (!FD || FD->isNoReturn())
     return false;

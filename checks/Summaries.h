@@ -21,6 +21,7 @@
 
 namespace clang {
 class ASTContext;
+class CallExpr;
 class FunctionDecl;
 } // namespace clang
 
@@ -64,7 +65,21 @@ public:
     (void)FD;
     return std::nullopt;
   }
+  /// True when \p Call reaps any child through a function of the project
+  /// (ProcessApiModel::isReapAny knows the C library's own).  Providers that
+  /// know none need not override it.
+  virtual bool callReapsAny(const clang::CallExpr &Call,
+                            clang::ASTContext &Ctx) {
+    (void)Call;
+    (void)Ctx;
+    return false;
+  }
 };
+
+/// Whether \p Call reaps any child: the C library's reap-any calls, and
+/// the project's own through \p Summaries.
+bool reapsAny(const ProcessApiModel &Model, SummaryProvider &Summaries,
+              const clang::CallExpr &Call, clang::ASTContext &Ctx);
 
 /// Summaries computed from the bodies of one translation unit.  Demand
 /// driven and memoised: each body is summarised at most once per parameter;
@@ -91,6 +106,10 @@ public:
 
   std::optional<PredicateSummary>
   predicate(const clang::FunctionDecl *FD) override;
+  /// A call of a function that reaps its pid parameter, given a pid <= 0
+  /// (`safe_waitpid(-1, &status, WNOHANG)`).
+  bool callReapsAny(const clang::CallExpr &Call,
+                    clang::ASTContext &Ctx) override;
 
 private:
   const ProcessApiModel *Model;

@@ -43,26 +43,25 @@ void TranslationUnitScan::addSignalInstall(const CallExpr &Call) {
   auto Action = Model.sigchldAction(Call, Body, *Ctx);
   if (!Action)
     return;
-  IgnoresSigchld |= Action->KernelReaps;
-  if (!ReapingHandler && Action->Handler &&
-      Model.reapsAnyChild(Action->Handler, *Ctx))
-    ReapingHandler = Action->Handler;
+  noteAction(*Action);
+}
+
+void TranslationUnitScan::noteAction(const SigchldAction &Action) {
+  IgnoresSigchld |= Action.KernelReaps;
+  if (!Action.Handler)
+    return;
+  if (llvm::find(Handlers, Action.Handler) == Handlers.end())
+    Handlers.push_back(Action.Handler);
+  if (!ReapingHandler && Model.reapsAnyChild(Action.Handler, *Ctx, &Summaries))
+    ReapingHandler = Action.Handler;
 }
 
 void TranslationUnitScan::addHandlerPassed(const CallExpr &Call) {
-  if (ReapingHandler)
+  if (ReapingHandler && IgnoresSigchld)
     return;
-  bool Sigchld = false;
-  for (const Expr *Arg : Call.arguments())
-    Sigchld |= ProcessApiModel::isSigchld(*Arg, *Ctx);
-  if (!Sigchld)
-    return;
-  for (const Expr *Arg : Call.arguments())
-    if (const FunctionDecl *Handler = functionNamedBy(Arg))
-      if (Model.reapsAnyChild(Handler, *Ctx)) {
-        ReapingHandler = Handler;
-        return;
-      }
+  auto [Callable, Body] = findEnclosingBody(Call, *Ctx);
+  if (auto Action = Model.handlerPassed(Call, Body, *Ctx))
+    noteAction(*Action);
 }
 
 /// The field or global a stream is stored into, or that fclose() closes.

@@ -77,6 +77,11 @@ public:
   bool hasReapingHandler() const { return ReapingHandler || ReapingLoop; }
   /// True when this unit lets the kernel reap (SIGCHLD ignored) anywhere.
   bool ignoresSigchld() const { return IgnoresSigchld; }
+  /// Every SIGCHLD handler the unit installs, reaping or not (the facts
+  /// decide later whether another file's function makes one reap).
+  llvm::ArrayRef<const clang::FunctionDecl *> sigchldHandlers() const {
+    return Handlers;
+  }
   /// fclose() calls on storage that only ever holds popen() streams.
   std::vector<std::pair<const clang::CallExpr *, const clang::ValueDecl *>>
   fclosesOfStoredPipes();
@@ -96,8 +101,11 @@ private:
   llvm::DenseMap<const clang::Decl *, clang::Stmt *> BodyOf;
   /// Calls to the unit's functions by callee, collected on the first wrapper.
   std::optional<CallsByCallee> UserCalls;
+  void noteAction(const SigchldAction &Action);
+
   const clang::FunctionDecl *ReapingHandler = nullptr;
   bool IgnoresSigchld = false;
+  llvm::SmallVector<const clang::FunctionDecl *, 2> Handlers;
   bool PipeOpened = false;
   bool ReapingLoop = false;
   llvm::SmallPtrSet<const clang::ValueDecl *, 4> PipeStorage;

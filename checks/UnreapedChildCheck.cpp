@@ -276,6 +276,7 @@ void UnreapedChildCheck::writeIndex(llvm::ArrayRef<StartFacts> Held) {
     Recorder.addWrapper(*FD, W.Spec);
   for (const FunctionDecl *FD : IndexedFunctions)
     indexFunction(*FD, Recorder);
+  indexEntries(Recorder);
   llvm::SmallVector<const ValueDecl *, 8> Stored;
   for (const StartFacts &F : Held)
     Stored.push_back(F.Holder);
@@ -285,6 +286,8 @@ void UnreapedChildCheck::writeIndex(llvm::ArrayRef<StartFacts> Held) {
     Recorder.addHolder(*Entry.first, Entry.second.Duty);
   if (Unit->hasReapingHandler() || Unit->ignoresSigchld())
     Recorder.setInstallsReaper();
+  for (const FunctionDecl *Handler : Unit->sigchldHandlers())
+    Recorder.addSigchldHandler(*Handler);
   Recorder.write(IndexFile, mainFilePath(Ctx));
 }
 
@@ -300,13 +303,48 @@ void UnreapedChildCheck::indexFunction(const FunctionDecl &FD,
     if (T->isIntegerType() || T->isPointerType())
       Recorder.addParam(FD, I, Unit->summaries().paramSummary(&FD, I, Ctx));
   }
-  if (Model.reapsAnyChild(&FD, Ctx))
+  if (Model.reapsAnyChild(&FD, Ctx, &Unit->summaries()))
     Recorder.addReapsAny(FD);
   walkStmts(FD.getBody(), Closures::Enter, [&](const Stmt *S) {
     const auto *Call = dyn_cast<CallExpr>(S);
-    if (Call && Call->getDirectCallee())
-      Recorder.addCall(FD, *Call->getDirectCallee());
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    if (!Callee)
+      return true;
+    Recorder.addCall(FD, *Callee);
+    for (unsigned I = 0; I < Call->getNumArgs() && I < Callee->getNumParams();
+         ++I)
+      if (isPidType(Callee->getParamDecl(I)->getType()))
+        if (auto Pid = constantOf(Call->getArg(I), Ctx); Pid && *Pid <= 0)
+          Recorder.addAnyPidCall(FD, *Callee, I);
     return true;
+  });
+}
+
+/// True for `int main(int, char **...)`'s signature: an applet's main.
+static bool hasMainSignature(const FunctionDecl &FD) {
+  if (FD.getNumParams() < 2 || !FD.getReturnType()->isIntegerType() ||
+      !FD.getParamDecl(0)->getType()->isIntegerType())
+    return false;
+  QualType Argv = FD.getParamDecl(1)->getType();
+  if (!Argv->isPointerType() || !Argv->getPointeeType()->isPointerType())
+    return false;
+  return Argv->getPointeeType()->getPointeeType()->isCharType();
+}
+
+/// Functions with main's signature named in the initialiser of a variable
+/// of file scope (busybox's `applet_main[]`): each the main of an applet.
+void UnreapedChildCheck::indexEntries(FactsRecorder &Recorder) {
+  forEachUserDecl(*Unit->astContext(), [&](const Decl *D) {
+    const auto *Var = dyn_cast<VarDecl>(D);
+    if (!Var || !Var->isFileVarDecl() || !Var->getInit())
+      return;
+    walkStmts(Var->getInit(), Closures::Skip, [&](const Stmt *S) {
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+        if (const auto *FD = dyn_cast<FunctionDecl>(Ref->getDecl()))
+          if (hasMainSignature(*FD))
+            Recorder.addEntry(*FD);
+      return true;
+    });
   });
 }
 

@@ -60,6 +60,7 @@ private:
   const ProjectFacts *facts() const { return Facts ? &*Facts : nullptr; }
   void writeIndex(llvm::ArrayRef<StartFacts> Held);
   void indexFunction(const clang::FunctionDecl &FD, FactsRecorder &Recorder);
+  void indexEntries(FactsRecorder &Recorder);
   /// Facts of the other files of the program (FactsFile), if any.
   std::optional<ProjectFacts> Facts;
   /// Index mode (REAPCHECK_INDEX=FILE): this unit's facts go there.

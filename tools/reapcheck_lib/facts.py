@@ -9,11 +9,19 @@ files are not indexed again.
 
 Programs: a compile database does not say which files link together.  A
 program here is a file defining `main` plus every file defining a function
-reachable from `main` through calls (by USR).  A program reaps every child
-when one of its files installs a SIGCHLD handler that reaps any child or
-ignores SIGCHLD, or when `main` calls a function that reaps any child (a
-main loop calling its reaper).  A file is covered when it belongs to at
-least one program and every program it belongs to reaps every child.
+reachable from `main` through calls (by USR); a function with main's
+signature named in a table of file scope (a multi-call binary's applet,
+busybox's `applet_main[]`) is the main of a program of its own.  A program
+reaps every child when one of its files installs a SIGCHLD handler that
+reaps any child (by the derived facts below) or ignores SIGCHLD, or when its main calls a function that
+reaps any child (a main loop calling its reaper).  A file is covered when
+it belongs to at least one program and every program it belongs to reaps
+every child.
+
+A function reaps any child when its own unit says so, or when it passes a
+pid <= 0 to a function whose facts say it reaps that parameter
+(`safe_waitpid(-1, ...)`), or calls a function whose own unit says it
+reaps any child (one level across files).
 """
 
 import hashlib
@@ -62,7 +70,8 @@ def read_parts(text):
 def merge(parts):
     """The facts file's content for these index parts."""
     functions, holders, defined_in, calls, node_reaps = {}, {}, {}, {}, {}
-    files, reaper_files, mains = set(), set(), {}
+    files, reaper_files, mains, entries, any_pid = set(), set(), {}, set(), {}
+    handlers = {}
     for part in parts:
         if part.get('version') != VERSION:
             raise ValueError('index part of format version %r, expected %d'
@@ -71,6 +80,9 @@ def merge(parts):
         files.add(path)
         if part.get('installs_reaper'):
             reaper_files.add(path)
+        entries.update(part.get('entries', []))
+        for usr in part.get('sigchld_handlers', []):
+            handlers.setdefault(usr, set()).add(path)
         for f in part.get('functions', []):
             usr = f['usr']
             entry = functions.setdefault(usr, {'name': f['name'], 'params': {},
@@ -84,6 +96,8 @@ def merge(parts):
                 # Each definition is its own node: every program has its own
                 # main, and static functions of the same name are distinct.
                 calls.setdefault((usr, path), set()).update(f.get('calls', []))
+                any_pid.setdefault((usr, path), set()).update(
+                    (callee, str(index)) for callee, index in f.get('any_pid_calls', []))
                 node_reaps[(usr, path)] = f.get('reaps_any', False)
                 defined_in.setdefault(usr, set()).add(path)
                 if f.get('main'):
@@ -92,15 +106,26 @@ def merge(parts):
             old = holders.get(h['usr'], {'duty': 'unjudged'})
             if _DUTY_RANK[h['duty']] > _DUTY_RANK[old['duty']]:
                 holders[h['usr']] = {'duty': h['duty']}
+    _derive_reaps_any(functions, calls, any_pid, node_reaps)
+    # A SIGCHLD handler that reaps through another file's function.
+    for usr, paths in handlers.items():
+        if functions.get(usr, {}).get('reaps_any'):
+            reaper_files.update(paths)
+    roots = sorted((path, usr, None) for path, usr in mains.items())
+    for usr in sorted(entries):
+        if usr in functions:
+            roots += sorted((path, usr, functions[usr]['name'])
+                            for path in defined_in.get(usr, ()))
+    main_files = {path for path, _, _ in roots}
     programs = []
-    for main_file, main_usr in sorted(mains.items()):
+    for main_file, main_usr, entry in roots:
         root = (main_usr, main_file)
         reached, work = {root}, [root]
         while work:
             caller = work.pop()
             for callee in calls.get(caller, ()):
                 for where in _definitions_linked(callee, caller[1], main_file, defined_in,
-                                                 mains):
+                                                 main_files):
                     if callee != main_usr and (callee, where) not in reached:
                         reached.add((callee, where))
                         work.append((callee, where))
@@ -108,9 +133,12 @@ def merge(parts):
         # main's own loop, or a function main calls directly, reaps any child.
         main_reaps = node_reaps.get(root, False) or any(
             node_reaps.get((u, w), False) for u in calls.get(root, set())
-            for w in _definitions_linked(u, main_file, main_file, defined_in, mains))
-        programs.append({'main': main_file, 'files': sorted(members),
-                         'reaps_every_child': bool(members & reaper_files) or main_reaps})
+            for w in _definitions_linked(u, main_file, main_file, defined_in, main_files))
+        program = {'main': main_file, 'files': sorted(members),
+                   'reaps_every_child': bool(members & reaper_files) or main_reaps}
+        if entry:
+            program['entry'] = entry
+        programs.append(program)
     covered = sorted(f for f in files
                      if any(f in p['files'] for p in programs)
                      and all(p['reaps_every_child'] for p in programs if f in p['files']))
@@ -120,6 +148,24 @@ def merge(parts):
             'holders': {u: holders[u] for u in sorted(holders)},
             'programs': programs,
             'covered_files': covered}
+
+
+def _derive_reaps_any(functions, calls, any_pid, node_reaps):
+    """Adds what other files' facts tell about reaping any child: a pid <= 0
+    passed to a parameter its callee reaps, or a call of a function whose
+    own unit found it reaps any child (one level, not a closure: a program
+    whose every path reaches some final reap-any is not a reaper)."""
+    own = {usr: f['reaps_any'] for usr, f in functions.items()}
+
+    def reaps_via(node):
+        return (any(functions.get(callee, {}).get('params', {}).get(index) == 'reaps'
+                    for callee, index in any_pid.get(node, ()))
+                or any(own.get(callee, False) for callee in calls.get(node, ())))
+
+    for node in list(node_reaps):
+        if not node_reaps[node] and reaps_via(node):
+            node_reaps[node] = True
+            functions[node[0]]['reaps_any'] = True
 
 
 def _definitions_linked(callee, caller_file, main_file, defined_in, main_files=()):
