@@ -169,6 +169,29 @@ bool edgeReapsByPoll(const Site &S, const Expr *Cond, bool Branch,
   return S.refersToPoll(Test->Subject) && !holdsForZero(Op, Test->C);
 }
 
+const VarDecl *provenNull(const Expr *Cond, bool Branch, ASTContext &Ctx) {
+  Cond = skipTransparent(Cond);
+  if (const auto *UO = dyn_cast<UnaryOperator>(Cond))
+    if (UO->getOpcode() == UO_LNot)
+      return provenNull(UO->getSubExpr(), !Branch, Ctx);
+  const VarDecl *Var = varOf(Cond);
+  if (Var)
+    return Var->getType()->isPointerType() && !Branch ? Var : nullptr;
+  const auto *BO = dyn_cast<BinaryOperator>(Cond);
+  if (!BO || !BO->isEqualityOp())
+    return nullptr;
+  const Expr *Other = BO->getLHS();
+  auto Zero = constantOf(BO->getRHS(), Ctx);
+  if (!Zero) {
+    Other = BO->getRHS();
+    Zero = constantOf(BO->getLHS(), Ctx);
+  }
+  Var = varOf(Other);
+  if (!Zero || *Zero != 0 || !Var || !Var->getType()->isPointerType())
+    return nullptr;
+  return (BO->getOpcode() == BO_EQ) == Branch ? Var : nullptr;
+}
+
 bool caseMayKeep(const Site &S, const Expr *Subject, int64_t Low,
                  int64_t High) {
   if (S.refersToHandle(Subject) && High <= 0)

@@ -36,6 +36,11 @@ bool edgeMayKeep(const Site &S, const clang::Expr *Cond, bool Branch,
 bool edgeReapsByPoll(const Site &S, const clang::Expr *Cond, bool Branch,
                      clang::ASTContext &Ctx);
 
+/// The variable that taking branch \p Branch of \p Cond proves null (`if
+/// (out)`'s false branch, `if (out == NULL)`'s true branch), if any.
+const clang::VarDecl *provenNull(const clang::Expr *Cond, bool Branch,
+                                 clang::ASTContext &Ctx);
+
 /// False when entering the case labelled \p Low ... \p High of a switch on
 /// \p Subject proves that \p S has no parent-side child.
 bool caseMayKeep(const Site &S, const clang::Expr *Subject, int64_t Low,

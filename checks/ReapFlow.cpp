@@ -42,10 +42,49 @@ ReapFlow::ReapFlow(const PreparedBody &Prepared, const ProcessApiModel &Model,
               if (Assumed[*I].empty())
                 Assumed[*I] = Prepared.stable().knownAt(*B);
   }
+  OutParams.resize(Sites.size());
+  findOutParams();
   EndAhead.resize(Sites.size());
   for (SiteId I = 0; I < Sites.size(); ++I)
     if (Sites[I].Discarded)
       EndAhead[I] = endsAhead(Sites[I]);
+}
+
+/// `*out = pid` with `out` a pointer parameter: a caller that passes NULL
+/// for `out` declines the child (dropbear's `if (ret_pid) *ret_pid = pid;`).
+void ReapFlow::findOutParams() {
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(Prepared.body().callable());
+  if (!FD || llvm::none_of(FD->parameters(), [](const ParmVarDecl *P) {
+        return P->getType()->isPointerType();
+      }))
+    return;
+  walkStmts(Prepared.body().body(), Closures::Skip, [&](const Stmt *S) {
+    const auto *Assign = dyn_cast<BinaryOperator>(S);
+    if (!Assign || Assign->getOpcode() != BO_Assign)
+      return true;
+    const auto *Deref =
+        dyn_cast<UnaryOperator>(Assign->getLHS()->IgnoreParenImpCasts());
+    if (!Deref || Deref->getOpcode() != UO_Deref)
+      return true;
+    const auto *Out = dyn_cast_or_null<ParmVarDecl>(varOf(Deref->getSubExpr()));
+    if (!Out)
+      return true;
+    for (SiteId I = 0; I < Sites.size(); ++I)
+      if (Sites[I].refersToHandle(Assign->getRHS()) &&
+          llvm::find(OutParams[I], Out) == OutParams[I].end())
+        OutParams[I].push_back(Out);
+    return true;
+  });
+}
+
+/// True when taking branch \p Branch of \p Cond proves that the caller
+/// passed NULL for an out-parameter the child would be stored through.
+bool ReapFlow::edgeDeclinesChild(SiteId I, const Expr *Cond,
+                                 bool Branch) const {
+  if (OutParams[I].empty() || !Cond)
+    return false;
+  const VarDecl *Null = provenNull(Cond, Branch, Ctx);
+  return Null && llvm::find(OutParams[I], Null) != OutParams[I].end();
 }
 
 /// The blocks from which a path keeping \p S's child can reach a reap-any or
@@ -447,7 +486,8 @@ bool ReapFlow::edgeCarries(const Site &S, const CFGBlock &From,
   if (From.succ_size() != 2 || SuccIndex > 1)
     return true;
   const Expr *Cond = decidingCondition(From);
-  return !Cond || !edgeReapsByPoll(S, Cond, SuccIndex == 0, Ctx);
+  return !Cond || (!edgeReapsByPoll(S, Cond, SuccIndex == 0, Ctx) &&
+                   !edgeDeclinesChild(&S - Sites.data(), Cond, SuccIndex == 0));
 }
 
 void ReapFlow::filterEdge(const CFGBlock &From, unsigned SuccIndex,
@@ -465,6 +505,8 @@ void ReapFlow::filterEdge(const CFGBlock &From, unsigned SuccIndex,
       continue;
     if (Cond && edgeReapsByPoll(Sites[I], Cond, SuccIndex == 0, Ctx)) {
       resolve(I, Live, /*Reaped=*/true);
+    } else if (edgeDeclinesChild(I, Cond, SuccIndex == 0)) {
+      resolve(I, Live, /*Reaped=*/false);
     } else if (!edgeKeeps(Sites[I], From, SuccIndex, To)) {
       Live.clear(I);
     } else if (Outcome) {

@@ -52,7 +52,9 @@ private:
                  const clang::CFGBlock &To) const;
   bool contradictsStart(const Site &S, const clang::CFGBlock &From,
                         unsigned SuccIndex) const;
+  bool edgeDeclinesChild(SiteId I, const clang::Expr *Cond, bool Branch) const;
   llvm::BitVector endsAhead(const Site &S) const;
+  void findOutParams();
   bool edgeCarries(const Site &S, const clang::CFGBlock &From,
                    unsigned SuccIndex, const clang::CFGBlock &To) const;
   void explainLeak(SiteId I, const FlowTrace &Trace);
@@ -87,6 +89,9 @@ private:
   /// Per site, the outcomes of stable conditions that held when it started
   /// (StableConditions); empty when the body tests none twice.
   std::vector<llvm::BitVector> Assumed;
+  /// Per site, the pointer parameters the body stores its handle through
+  /// (`*ret_pid = pid`): optional out-parameters of the caller.
+  std::vector<llvm::SmallVector<const clang::VarDecl *, 1>> OutParams;
   /// Per site, where a discarded child first got stuck (see noteStuck).
   std::vector<clang::SourceLocation> StuckAt;
   /// The block being transferred, and per site the blocks of its start, of
