@@ -7,8 +7,9 @@
 // default disposition (if not, the kernel reaps every child started here).
 // Those facts are "may": states merge by union.  Per live child, the state
 // also keeps the outcomes of stable conditions (StableConditions) known on
-// every path on which it is live: they merge by intersection over the
-// states in which it is live.
+// every path on which it is live, and whether it was stored into a holder
+// (a member or static) on every such path: they merge by intersection over
+// the states in which it is live.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,13 +29,21 @@ namespace reapcheck {
 class LiveSet {
 public:
   explicit LiveSet(unsigned NumSites = 0)
-      : Live(NumSites), Detached(NumSites), Known(NumSites) {}
+      : Live(NumSites), Detached(NumSites), Stored(NumSites), Known(NumSites) {}
 
   unsigned numSites() const { return Live.size(); }
   bool isLive(SiteId I) const { return Live.test(I); }
   bool anyLive() const { return Live.any(); }
   void setLive(SiteId I) { Live.set(I); }
-  void clear(SiteId I) { Live.reset(I); }
+  void clear(SiteId I) {
+    Live.reset(I);
+    Stored.reset(I);
+  }
+
+  /// Live site \p I was stored into a holder on every path here: the
+  /// holder answers for it unless this function reaps it.
+  bool isStored(SiteId I) const { return Stored.test(I); }
+  void setStored(SiteId I) { Stored.set(I); }
 
   /// Stable-condition outcomes known for live site \p I (empty when the
   /// body tests no stable condition twice).
@@ -55,10 +64,13 @@ public:
 
   LiveSet &operator|=(const LiveSet &Other) {
     for (unsigned I : Other.Live.set_bits()) {
-      if (Live.test(I))
+      if (Live.test(I)) {
         Known[I] &= Other.Known[I];
-      else
+        Stored[I] = Stored[I] && Other.Stored[I];
+      } else {
         Known[I] = Other.Known[I];
+        Stored[I] = Other.Stored[I];
+      }
     }
     Live |= Other.Live;
     Detached |= Other.Detached;
@@ -67,7 +79,7 @@ public:
   }
   bool operator==(const LiveSet &Other) const {
     if (Live != Other.Live || Detached != Other.Detached ||
-        SigchldDefault != Other.SigchldDefault)
+        Stored != Other.Stored || SigchldDefault != Other.SigchldDefault)
       return false;
     for (unsigned I : Live.set_bits())
       if (Known[I] != Other.Known[I])
@@ -83,6 +95,7 @@ public:
 private:
   llvm::BitVector Live;
   llvm::BitVector Detached;
+  llvm::BitVector Stored;
   std::vector<llvm::BitVector> Known;
   bool SigchldDefault = false;
 };

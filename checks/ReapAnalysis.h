@@ -92,6 +92,9 @@ struct StartFacts {
   bool EverReaped = false;    ///< ...of which a reap (or fclose).
   bool EverHandedOff = false; ///< ...of which a hand-off.
   bool EverStored = false;    ///< ...of which a store into a holder.
+  /// It reached the function's end (or an overwrite of its local) still
+  /// live after a store into its holder, which then answers for it.
+  bool HeldAtEnd = false;
   /// The member or static variable it was first stored into (Owners.h).
   const clang::ValueDecl *Holder = nullptr;
   clang::SourceLocation StoreLoc;

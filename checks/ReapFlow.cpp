@@ -166,8 +166,14 @@ void ReapFlow::resolve(SiteId I, LiveSet &Live, bool Reaped) {
 }
 
 void ReapFlow::store(SiteId I, const ValueDecl *Holder, SourceLocation At,
-                     LiveSet &Live) {
-  Live.clear(I);
+                     LiveSet &Live, bool KeepLive) {
+  // A copy kept in a member or static (`child_pid = pid;` for a signal
+  // forwarder) leaves the child this function's while it still has its
+  // local: a waitpid() through the local after the store reaps it.
+  if (KeepLive)
+    Live.setStored(I);
+  else
+    Live.clear(I);
   StartFacts &F = Facts[I];
   F.EverResolved = F.EverStored = true;
   if (!F.Holder) {
@@ -277,7 +283,9 @@ void ReapFlow::onStart(SiteId I, LiveSet &Live) {
     for (SiteId Other : Prepared.holders().sitesHeldBy(S.Var)) {
       if (!Live.isLive(Other) || Sites[Other].Var != S.Var)
         continue;
-      if (Sites[Other].Holders.size() == 1)
+      if (Live.isStored(Other))
+        Facts[Other].HeldAtEnd = true; // Its holder still has it.
+      else if (Sites[Other].Holders.size() == 1)
         leak(Other, ExitKind::Overwrite, S.Loc);
       Live.clear(Other);
     }
@@ -319,7 +327,10 @@ void ReapFlow::onWrite(const VarDecl *V, const Stmt *At, const Expr *Source,
   for (SiteId I : Prepared.holders().sitesHeldBy(V)) {
     if (!Live.isLive(I) || Sites[I].Var != V || Sites[I].Holders.size() != 1)
       continue;
-    leak(I, ExitKind::Overwrite, At->getBeginLoc());
+    if (Live.isStored(I))
+      Facts[I].HeldAtEnd = true; // Its holder still has it.
+    else
+      leak(I, ExitKind::Overwrite, At->getBeginLoc());
     Live.clear(I);
   }
 }
@@ -343,7 +354,7 @@ void ReapFlow::applyUse(SiteId I, const Use &U, LiveSet &Live) {
   case UseKind::Store:
     if (Sites[I].Object)
       return resolve(I, Live, /*Reaped=*/false);
-    return store(I, U.Holder, U.StoreLoc, Live);
+    return store(I, U.Holder, U.StoreLoc, Live, /*KeepLive=*/true);
   case UseKind::Signal:
     return noteSignal(I, U.Via);
   case UseKind::Fclose:
@@ -522,13 +533,16 @@ void ReapFlow::filterEdge(const CFGBlock &From, unsigned SuccIndex,
 
 void ReapFlow::reachExit(const CFGBlock &From, const LiveSet &Live) {
   CurBlock = &From;
+  for (SiteId I = 0; I < Sites.size(); ++I)
+    if (Live.isLive(I) && Live.isStored(I))
+      Facts[I].HeldAtEnd = true;
   if (Opts.ExitsAreProcessExits)
     return;
   auto Exit = exitPointOf(From, Prepared.body().body());
   if (!Exit)
     return;
   for (SiteId I = 0; I < Sites.size(); ++I) {
-    if (!Live.isLive(I))
+    if (!Live.isLive(I) || Live.isStored(I))
       continue;
     // Unwinding runs the destructor of an attached child object.
     if (Exit->Kind == ExitKind::Throw && Sites[I].Object &&

@@ -70,7 +70,7 @@ private:
   // Facts.
   void resolve(SiteId I, LiveSet &Live, bool Reaped);
   void store(SiteId I, const clang::ValueDecl *Holder, clang::SourceLocation At,
-             LiveSet &Live);
+             LiveSet &Live, bool KeepLive = false);
   void leak(SiteId I, ExitKind Kind, clang::SourceLocation Loc);
   void noteStuck(const clang::CFGBlock &From, const clang::CFGBlock &To,
                  const LiveSet &Live);

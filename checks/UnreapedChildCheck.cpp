@@ -224,9 +224,12 @@ static const char *verdictOf(const StartFacts &F, bool Reported,
                              bool ReapingHandler);
 
 /// A start is judged by its holder when storing it there is all the
-/// function did with it.
+/// function did with it: stored, never handed off nor leaked, and not
+/// reaped by this function on every path after the store (a copy kept for
+/// a signal forwarder).
 static bool isOnlyHeld(const StartFacts &F) {
-  return F.Holder && F.EverStored && !F.EverHandedOff && !F.Leaked;
+  return F.Holder && F.EverStored && !F.EverHandedOff && !F.Leaked &&
+         (F.HeldAtEnd || !F.EverReaped);
 }
 
 void UnreapedChildCheck::analyse(const Decl *Callable, Stmt *Body,
