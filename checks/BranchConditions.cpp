@@ -141,7 +141,8 @@ bool edgeMayKeep(const Site &S, const Expr *Cond, bool Branch, ASTContext &Ctx,
   if (S.refersToHandle(Test->Subject))
     return holdsForSomePositive(Op, Test->C);
   if (S.refersToStatus(Test->Subject))
-    return holdsForZero(Op, Test->C);
+    return S.Spec.ResultIsSuccess ? holdsForSomePositive(Op, Test->C)
+                                  : holdsForZero(Op, Test->C);
   return true;
 }
 
@@ -196,7 +197,8 @@ bool caseMayKeep(const Site &S, const Expr *Subject, int64_t Low,
                  int64_t High) {
   if (S.refersToHandle(Subject) && High <= 0)
     return false;
-  if (S.refersToStatus(Subject) && (Low > 0 || High < 0))
+  if (S.refersToStatus(Subject) &&
+      (S.Spec.ResultIsSuccess ? High <= 0 : (Low > 0 || High < 0)))
     return false;
   return true;
 }

@@ -50,6 +50,10 @@ struct StartSpec {
   /// True when the return value is an error code (0 = success), as for
   /// posix_spawn; the handle is then only valid where that value is 0.
   bool ReturnsStatus = false;
+  /// True when a handle written through an out-parameter comes with a
+  /// result that is false or NULL when no child was started (a wrapper
+  /// returning bool, or the stream it opened on the child).
+  bool ResultIsSuccess = false;
 };
 
 enum class CallRole {

@@ -65,7 +65,8 @@ static llvm::json::Object specToJson(const StartSpec &S) {
   return llvm::json::Object{
       {"handle_arg", S.HandleArg},
       {"kind", S.Kind == HandleKind::Stream ? "stream" : "pid"},
-      {"returns_status", S.ReturnsStatus}};
+      {"returns_status", S.ReturnsStatus},
+      {"result_is_success", S.ResultIsSuccess}};
 }
 
 static std::optional<StartSpec> specFromJson(const llvm::json::Object &O) {
@@ -78,6 +79,8 @@ static std::optional<StartSpec> specFromJson(const llvm::json::Object &O) {
   S.Kind = *Kind == "stream" ? HandleKind::Stream : HandleKind::Pid;
   auto Status = O.getBoolean("returns_status");
   S.ReturnsStatus = Status && *Status;
+  auto Success = O.getBoolean("result_is_success");
+  S.ResultIsSuccess = Success && *Success;
   return S;
 }
 

@@ -69,7 +69,7 @@ bool Site::refersToHandle(const Expr *E) const {
   if (!E)
     return false;
   if (Start && E == Start)
-    return !Spec.ReturnsStatus;
+    return !Spec.ReturnsStatus && !Spec.ResultIsSuccess;
   if (const VarDecl *V = varOf(E))
     return Holders.count(V) && !Duplicates.count(V);
   if (const auto *BO = dyn_cast<BinaryOperator>(E))
@@ -84,7 +84,7 @@ bool Site::refersToHandle(const Expr *E) const {
 }
 
 bool Site::refersToStatus(const Expr *E) const {
-  if (!Spec.ReturnsStatus || !Start)
+  if (!(Spec.ReturnsStatus || Spec.ResultIsSuccess) || !Start)
     return false;
   E = skipTransparent(E);
   if (E == Start)

@@ -113,9 +113,12 @@ std::optional<StartSpec> wrapperSpecOf(const FunctionDecl &FD,
     return Spec;
   }
   if (Out.OutParam) {
-    // An int result is read as a status (0: started), a bool as success.
+    // An int result is read as a status (0: started), a bool or a pointer
+    // as success (false or NULL: no child).
     Out.OutParam->ReturnsStatus =
         Result->isIntegerType() && !Result->isBooleanType();
+    Out.OutParam->ResultIsSuccess =
+        Result->isBooleanType() || Result->isPointerType();
     return Out.OutParam;
   }
   return std::nullopt;
