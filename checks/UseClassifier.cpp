@@ -20,7 +20,11 @@ Use UseClassifier::classify(const DeclRefExpr &Ref) {
   return Result;
 }
 
-Use UseClassifier::compute(const DeclRefExpr &Ref) {
+Use UseClassifier::compute(const DeclRefExpr &Ref) { return computeAt(Ref); }
+
+/// What the use of the handle's value \p Ref (the reference itself, or an
+/// expression encoding it) does.
+Use UseClassifier::computeAt(const Expr &Ref) {
   const Stmt *Child = nullptr;
   const Stmt *P = Body.parentSkipping(&Ref, &Child);
   // kill(-pid, ...) signals the process group the child leads.
@@ -33,6 +37,17 @@ Use UseClassifier::compute(const DeclRefExpr &Ref) {
   }
   if (!P)
     return {};
+  // A pid encoded into a pointer (dovecot's `POINTER_CAST(pid)`, `(void
+  // *)(base + pid)`) carries the child wherever that pointer goes: a key
+  // inserted into a table.
+  if (const auto *Arith = dyn_cast<BinaryOperator>(P);
+      Arith && Arith->isAdditiveOp()) {
+    const Stmt *Below = nullptr;
+    Body.parentSkipping(Arith, &Below);
+    const auto *Encoded = dyn_cast_or_null<Expr>(Below);
+    if (Encoded && Encoded->getType()->isPointerType())
+      return computeAt(*Arith);
+  }
   if (const auto *Call = dyn_cast<CallExpr>(P)) {
     for (unsigned I = 0; I < Call->getNumArgs(); ++I)
       if (Call->getArg(I) == Child)

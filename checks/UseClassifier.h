@@ -62,6 +62,7 @@ public:
 
 private:
   Use compute(const clang::DeclRefExpr &Ref);
+  Use computeAt(const clang::Expr &E);
   Use ofArgument(const clang::CallExpr &Call, unsigned Index);
   Use ofAssignment(const clang::BinaryOperator &BO, const clang::Stmt *Child);
   Use ofDeclaration(const clang::DeclStmt &DS, const clang::Stmt *Child);

@@ -121,3 +121,29 @@ void alias_reaps(void) {
   copy = pid;
   waitpid(copy, NULL, 0);
 }
+
+// A pid encoded into a pointer (dovecot's POINTER_CAST) is a key inserted
+// into a table: the table has the child.  Arithmetic kept as a number is
+// not a hand-off.
+#include <stdint.h>
+#define POINTER_CAST(i) ((void *)(((uintptr_t)NULL) + (i)))
+struct pid_table;
+extern struct pid_table *pid_keys;
+void pid_table_insert(struct pid_table *t, void *key, void *value);
+
+void track_encoded(void *waiter) {
+  pid_t pid = fork(); // no-warning: inserted into the table as a key
+  if (pid == 0)
+    _exit(0);
+  if (pid > 0)
+    pid_table_insert(pid_keys, POINTER_CAST(pid), waiter);
+}
+
+void arithmetic_only(void) {
+  pid_t pid = fork();
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: child process 'pid' started by 'fork' is never reaped [process-unreaped-child]
+  if (pid == 0)
+    _exit(0);
+  long next = pid + 1;
+  printf("%ld\n", next);
+}
