@@ -174,6 +174,12 @@ std::optional<ProjectFacts> ProjectFacts::load(llvm::StringRef Path,
     for (const auto &File : *Covered)
       if (auto Name = File.getAsString())
         Facts.Covered.insert(*Name);
+  if (const auto *ByFile = Root->getObject("covered_functions"))
+    for (const auto &Entry : *ByFile)
+      if (const auto *Usrs = Entry.second.getAsArray())
+        for (const auto &Usr : *Usrs)
+          if (auto Name = Usr.getAsString())
+            Facts.CoveredFunctions[Entry.first].insert(*Name);
   if (const auto *Files = Root->getObject("files")) {
     std::vector<std::string> Changed = changedFiles(*Files);
     if (!Changed.empty())
@@ -199,6 +205,12 @@ HolderDuty ProjectFacts::holderDuty(llvm::StringRef Usr) const {
 
 bool ProjectFacts::isCoveredByReaper(llvm::StringRef File) const {
   return Covered.contains(File);
+}
+
+bool ProjectFacts::isCoveredByReaper(llvm::StringRef File,
+                                     llvm::StringRef Usr) const {
+  auto It = CoveredFunctions.find(File);
+  return It != CoveredFunctions.end() && It->second.contains(Usr);
 }
 
 //===----------------------------------------------------------------------===//

@@ -59,6 +59,9 @@ public:
   HolderDuty holderDuty(llvm::StringRef Usr) const;
   /// True when every program \p File is linked into reaps any child.
   bool isCoveredByReaper(llvm::StringRef File) const;
+  /// True when every program reaching the function \p Usr defined in \p
+  /// File reaps any child.
+  bool isCoveredByReaper(llvm::StringRef File, llvm::StringRef Usr) const;
   /// Unqualified names of every wrapper, for the call matcher.
   const std::vector<std::string> &wrapperNames() const { return Names; }
 
@@ -66,6 +69,7 @@ private:
   llvm::StringMap<FunctionFacts> Functions;
   llvm::StringMap<HolderDuty> Holders;
   llvm::StringSet<> Covered;
+  llvm::StringMap<llvm::StringSet<>> CoveredFunctions;
   std::vector<std::string> Names;
 };
 

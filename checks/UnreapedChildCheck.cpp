@@ -241,6 +241,13 @@ void UnreapedChildCheck::analyse(const Decl *Callable, Stmt *Body,
   AnalysisResult Result =
       analyseBody(Callable, Body, *Unit->astContext(), Model, Unit->summaries(),
                   Opts, &Unit->prepared());
+  // Every program that reaches this function reaps any child, though the
+  // file is also in a program that does not reach it.
+  bool Covered = CoveredByReaper;
+  if (const auto *FD = dyn_cast<FunctionDecl>(Callable);
+      !Covered && Facts && FD && !Result.Starts.empty())
+    Covered =
+        Facts->isCoveredByReaper(mainFilePath(*Unit->astContext()), usrOf(FD));
   for (const FcloseFact &F : Result.Fcloses)
     reportFclose(*F.Call, F.Var->getName());
   for (StartFacts &F : Result.Starts) {
@@ -250,8 +257,8 @@ void UnreapedChildCheck::analyse(const Decl *Callable, Stmt *Body,
     }
     // Children of a unit whose SIGCHLD handler reaps any child are reaped
     // by that handler whenever they exit.
-    bool Reported = !CoveredByReaper && reportStart(F);
-    recordInventory(F, verdictOf(F, Reported, CoveredByReaper));
+    bool Reported = !Covered && reportStart(F);
+    recordInventory(F, verdictOf(F, Reported, Covered));
   }
 }
 

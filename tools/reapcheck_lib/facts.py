@@ -16,7 +16,7 @@ reaps every child when one of its files installs a SIGCHLD handler that
 reaps any child (by the derived facts below) or ignores SIGCHLD, or when its main calls a function that
 reaps any child (a main loop calling its reaper).  A file is covered when
 it belongs to at least one program and every program it belongs to reaps
-every child.
+every child; a function, when every program reaching it does.
 
 A function reaps any child when its own unit says so, or when it passes a
 pid <= 0 to a function whose facts say it reaps that parameter
@@ -117,7 +117,7 @@ def merge(parts):
             roots += sorted((path, usr, functions[usr]['name'])
                             for path in defined_in.get(usr, ()))
     main_files = {path for path, _, _ in roots}
-    programs = []
+    programs, reaping_by_node = [], {}
     for main_file, main_usr, entry in roots:
         root = (main_usr, main_file)
         reached, work = {root}, [root]
@@ -130,6 +130,7 @@ def merge(parts):
                         reached.add((callee, where))
                         work.append((callee, where))
         members = {path for _, path in reached}
+        reached_nodes = reached
         # main's own loop, or a function main calls directly, reaps any child.
         main_reaps = node_reaps.get(root, False) or any(
             node_reaps.get((u, w), False) for u in calls.get(root, set())
@@ -139,15 +140,25 @@ def merge(parts):
         if entry:
             program['entry'] = entry
         programs.append(program)
+        for node in reached_nodes:
+            reaping_by_node.setdefault(node, []).append(program['reaps_every_child'])
     covered = sorted(f for f in files
                      if any(f in p['files'] for p in programs)
                      and all(p['reaps_every_child'] for p in programs if f in p['files']))
+    # A function is covered when every program reaching it reaps: a file
+    # shared with a program that never calls its starting function (a test
+    # driver with its own main) does not cost that function its reaper.
+    covered_functions = {}
+    for (usr, path), reaps in sorted(reaping_by_node.items()):
+        if all(reaps) and path not in covered:
+            covered_functions.setdefault(path, []).append(usr)
     return {'format': FORMAT, 'version': VERSION,
             'files': {f: stamp(f) for f in sorted(files) if os.path.exists(f)},
             'functions': {u: functions[u] for u in sorted(functions)},
             'holders': {u: holders[u] for u in sorted(holders)},
             'programs': programs,
-            'covered_files': covered}
+            'covered_files': covered,
+            'covered_functions': covered_functions}
 
 
 def _derive_reaps_any(functions, calls, any_pid, node_reaps):
