@@ -5,7 +5,6 @@
 #include "ReapAnalysis.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
-#include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
 
@@ -103,10 +102,10 @@ static bool isStreamPointer(QualType T) {
     if (Typedef->getDecl()->getName() == "FILE")
       return true;
   const auto *Record = Pointee->getAsRecordDecl();
-  return Record && Record->getIdentifier() &&
-         llvm::StringSwitch<bool>(Record->getName())
-             .Cases("_IO_FILE", "__sFILE", "_IO_FILE_plus", true)
-             .Default(false);
+  if (!Record || !Record->getIdentifier())
+    return false;
+  StringRef Name = Record->getName();
+  return Name == "_IO_FILE" || Name == "__sFILE";
 }
 
 void TranslationUnitScan::collectStoredStreams() {
