@@ -314,6 +314,20 @@ void FactsRecorder::addSigchldHandler(const FunctionDecl &FD) {
     SigchldHandlers.push_back(Usr);
 }
 
+void FactsRecorder::addHandlerParam(const FunctionDecl &FD, unsigned Index) {
+  std::vector<unsigned> &Params = function(FD).HandlerParams;
+  if (llvm::find(Params, Index) == Params.end())
+    Params.push_back(Index);
+}
+
+void FactsRecorder::addFunctionArg(const FunctionDecl &Caller,
+                                   const FunctionDecl &Callee, unsigned Index,
+                                   const FunctionDecl &Arg) {
+  std::string CalleeUsr = usrOf(&Callee), ArgUsr = usrOf(&Arg);
+  if (!CalleeUsr.empty() && !ArgUsr.empty())
+    function(Caller).FunctionArgs.emplace_back(CalleeUsr, Index, ArgUsr);
+}
+
 void FactsRecorder::addHolder(const ValueDecl &Holder, HolderDuty Duty) {
   std::string Usr = usrOf(&Holder);
   if (!Usr.empty())
@@ -347,6 +361,18 @@ void FactsRecorder::write(llvm::StringRef Path,
       for (const auto &[Callee, Index] : F.AnyPidCalls)
         AnyPid.push_back(llvm::json::Array{Callee, Index});
       O["any_pid_calls"] = std::move(AnyPid);
+    }
+    if (!F.HandlerParams.empty()) {
+      llvm::json::Array Params;
+      for (unsigned Index : F.HandlerParams)
+        Params.push_back(Index);
+      O["sigchld_handler_params"] = std::move(Params);
+    }
+    if (!F.FunctionArgs.empty()) {
+      llvm::json::Array Args;
+      for (const auto &[Callee, Index, Arg] : F.FunctionArgs)
+        Args.push_back(llvm::json::Array{Callee, Index, Arg});
+      O["function_args"] = std::move(Args);
     }
     Funcs.push_back(std::move(O));
   }

@@ -116,6 +116,12 @@ public:
   /// The unit installs \p FD as a SIGCHLD handler: a reaper of every child
   /// when the facts say it reaps any (through another file's function).
   void addSigchldHandler(const clang::FunctionDecl &FD);
+  /// \p FD installs its parameter \p Index as the SIGCHLD handler.
+  void addHandlerParam(const clang::FunctionDecl &FD, unsigned Index);
+  /// \p Caller passes the function \p Arg as argument \p Index of \p Callee.
+  void addFunctionArg(const clang::FunctionDecl &Caller,
+                      const clang::FunctionDecl &Callee, unsigned Index,
+                      const clang::FunctionDecl &Arg);
   /// The unit installs a reaper of every child (a SIGCHLD handler that
   /// reaps any child, SIGCHLD ignored).
   void setInstallsReaper() { InstallsReaper = true; }
@@ -132,6 +138,8 @@ private:
     bool IsMain = false;
     std::vector<std::string> Calls;
     std::vector<std::pair<std::string, unsigned>> AnyPidCalls;
+    std::vector<unsigned> HandlerParams;
+    std::vector<std::tuple<std::string, unsigned, std::string>> FunctionArgs;
   };
   Function &function(const clang::FunctionDecl &FD);
 

@@ -42,17 +42,56 @@ void TranslationUnitScan::addSignalInstall(const CallExpr &Call) {
   auto Action = Model.sigchldAction(Call, Body, *Ctx);
   if (!Action)
     return;
-  noteAction(*Action);
+  noteAction(*Action, Callable);
 }
 
-void TranslationUnitScan::noteAction(const SigchldAction &Action) {
+void TranslationUnitScan::noteAction(const SigchldAction &Action,
+                                     const Decl *Installer) {
   IgnoresSigchld |= Action.KernelReaps;
   if (!Action.Handler)
     return;
   if (llvm::find(Handlers, Action.Handler) == Handlers.end())
     Handlers.push_back(Action.Handler);
-  if (!ReapingHandler && Model.reapsAnyChild(Action.Handler, *Ctx, &Summaries))
+  if (ReapingHandler)
+    return;
+  if (Model.reapsAnyChild(Action.Handler, *Ctx, &Summaries))
     ReapingHandler = Action.Handler;
+  else
+    noteDispatch(*Action.Handler, Installer);
+}
+
+/// tmux's proc_set_signals(tp, signalcb): `tp->signalcb = signalcb;` and a
+/// SIGCHLD handler that calls `tp->signalcb(signo)`.  The parameter is then
+/// the real handler, chosen by each caller (facts: sigchld_handler_params).
+void TranslationUnitScan::noteDispatch(const FunctionDecl &Handler,
+                                       const Decl *Installer) {
+  const FunctionDecl *Def = nullptr;
+  const auto *Setter = dyn_cast_or_null<FunctionDecl>(Installer);
+  if (!Setter || !Setter->hasBody() || !Handler.hasBody(Def) || !Def)
+    return;
+  llvm::SmallPtrSet<const ValueDecl *, 2> Called;
+  walkStmts(Def->getBody(), Closures::Skip, [&](const Stmt *S) {
+    const auto *Call = dyn_cast<CallExpr>(S);
+    if (Call && !Call->getDirectCallee())
+      if (const auto *Member =
+              dyn_cast<MemberExpr>(Call->getCallee()->IgnoreParenImpCasts()))
+        if (isa<FieldDecl>(Member->getMemberDecl()))
+          Called.insert(Member->getMemberDecl());
+    return true;
+  });
+  if (Called.empty())
+    return;
+  walkStmts(Setter->getBody(), Closures::Skip, [&](const Stmt *S) {
+    const auto *Assign = dyn_cast<BinaryOperator>(S);
+    if (!Assign || Assign->getOpcode() != BO_Assign)
+      return true;
+    const auto *Member =
+        dyn_cast<MemberExpr>(Assign->getLHS()->IgnoreParenImpCasts());
+    const auto *Param = dyn_cast_or_null<ParmVarDecl>(varOf(Assign->getRHS()));
+    if (Member && Param && Called.count(Member->getMemberDecl()))
+      HandlerParams.push_back({Setter, Param->getFunctionScopeIndex()});
+    return true;
+  });
 }
 
 void TranslationUnitScan::addHandlerPassed(const CallExpr &Call) {
@@ -60,7 +99,7 @@ void TranslationUnitScan::addHandlerPassed(const CallExpr &Call) {
     return;
   auto [Callable, Body] = findEnclosingBody(Call, *Ctx);
   if (auto Action = Model.handlerPassed(Call, Body, *Ctx))
-    noteAction(*Action);
+    noteAction(*Action, Callable);
 }
 
 /// The field or global a stream is stored into, or that fclose() closes.

@@ -82,6 +82,12 @@ public:
   llvm::ArrayRef<const clang::FunctionDecl *> sigchldHandlers() const {
     return Handlers;
   }
+  /// Functions that install their parameter N as the SIGCHLD handler
+  /// through a dispatcher (noteDispatch).
+  llvm::ArrayRef<std::pair<const clang::FunctionDecl *, unsigned>>
+  handlerParams() const {
+    return HandlerParams;
+  }
   /// fclose() calls on storage that only ever holds popen() streams.
   std::vector<std::pair<const clang::CallExpr *, const clang::ValueDecl *>>
   fclosesOfStoredPipes();
@@ -101,11 +107,14 @@ private:
   llvm::DenseMap<const clang::Decl *, clang::Stmt *> BodyOf;
   /// Calls to the unit's functions by callee, collected on the first wrapper.
   std::optional<CallsByCallee> UserCalls;
-  void noteAction(const SigchldAction &Action);
+  void noteAction(const SigchldAction &Action, const clang::Decl *Installer);
+  void noteDispatch(const clang::FunctionDecl &Handler,
+                    const clang::Decl *Installer);
 
   const clang::FunctionDecl *ReapingHandler = nullptr;
   bool IgnoresSigchld = false;
   llvm::SmallVector<const clang::FunctionDecl *, 2> Handlers;
+  std::vector<std::pair<const clang::FunctionDecl *, unsigned>> HandlerParams;
   bool PipeOpened = false;
   bool ReapingLoop = false;
   llvm::SmallPtrSet<const clang::ValueDecl *, 4> PipeStorage;

@@ -298,6 +298,8 @@ void UnreapedChildCheck::writeIndex(llvm::ArrayRef<StartFacts> Held) {
     Recorder.setInstallsReaper();
   for (const FunctionDecl *Handler : Unit->sigchldHandlers())
     Recorder.addSigchldHandler(*Handler);
+  for (const auto &[Setter, Index] : Unit->handlerParams())
+    Recorder.addHandlerParam(*Setter, Index);
   Recorder.write(IndexFile, mainFilePath(Ctx));
 }
 
@@ -321,6 +323,9 @@ void UnreapedChildCheck::indexFunction(const FunctionDecl &FD,
     if (!Callee)
       return true;
     Recorder.addCall(FD, *Callee);
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+      if (const FunctionDecl *Named = functionNamedBy(Call->getArg(I)))
+        Recorder.addFunctionArg(FD, *Callee, I, *Named);
     for (unsigned I = 0; I < Call->getNumArgs() && I < Callee->getNumParams();
          ++I)
       if (isPidType(Callee->getParamDecl(I)->getType()))

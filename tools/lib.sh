@@ -89,6 +89,7 @@ ensure_base() {
 TEST_PACKAGES=(
   "/usr/include/boost/process.hpp libboost1.81-dev"    # test/boost, examples
   "/usr/include/ev.h libev-dev"                        # test/checker/libev.c, test/facts/libev.test
+  "/usr/include/event2/event.h libevent-dev"           # test/facts/dispatch.test
   "cmd:git git"                                        # pre-commit test, clean-checkout check
   "cmd:pre-commit pre-commit"                          # test/integration/pre-commit.test
   "/usr/lib/python3/dist-packages/docutils/__init__.py python3-docutils" # test/docs

@@ -71,7 +71,7 @@ def merge(parts):
     """The facts file's content for these index parts."""
     functions, holders, defined_in, calls, node_reaps = {}, {}, {}, {}, {}
     files, reaper_files, mains, entries, any_pid = set(), set(), {}, set(), {}
-    handlers = {}
+    handlers, handler_params, function_args = {}, set(), []
     for part in parts:
         if part.get('version') != VERSION:
             raise ValueError('index part of format version %r, expected %d'
@@ -91,6 +91,8 @@ def merge(parts):
                 entry['wrapper'] = f['wrapper']
             for index, word in f.get('params', {}).items():
                 entry['params'].setdefault(index, word)
+            for index in f.get('sigchld_handler_params', []):
+                handler_params.add((usr, index))
             entry['reaps_any'] = entry['reaps_any'] or f.get('reaps_any', False)
             if f.get('defined'):
                 # Each definition is its own node: every program has its own
@@ -99,6 +101,8 @@ def merge(parts):
                 any_pid.setdefault((usr, path), set()).update(
                     (callee, str(index)) for callee, index in f.get('any_pid_calls', []))
                 node_reaps[(usr, path)] = f.get('reaps_any', False)
+                function_args.extend((path, callee, index, arg)
+                                     for callee, index, arg in f.get('function_args', []))
                 defined_in.setdefault(usr, set()).add(path)
                 if f.get('main'):
                     mains[path] = usr
@@ -107,6 +111,12 @@ def merge(parts):
             if _DUTY_RANK[h['duty']] > _DUTY_RANK[old['duty']]:
                 holders[h['usr']] = {'duty': h['duty']}
     _derive_reaps_any(functions, calls, any_pid, node_reaps)
+    # A function given to a parameter its callee installs as the SIGCHLD
+    # handler (through a dispatcher: tmux's proc_set_signals) is a handler
+    # installed by the caller's file.
+    for path, callee, index, arg in function_args:
+        if (callee, index) in handler_params:
+            handlers.setdefault(arg, set()).add(path)
     # A SIGCHLD handler that reaps through another file's function.
     for usr, paths in handlers.items():
         if functions.get(usr, {}).get('reaps_any'):
