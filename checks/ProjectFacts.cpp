@@ -328,6 +328,21 @@ void FactsRecorder::addFunctionArg(const FunctionDecl &Caller,
     function(Caller).FunctionArgs.emplace_back(CalleeUsr, Index, ArgUsr);
 }
 
+void FactsRecorder::addTable(const VarDecl &Var,
+                             llvm::ArrayRef<const Decl *> Named) {
+  Table T;
+  T.Var = usrOf(&Var);
+  if (T.Var.empty())
+    return;
+  for (const Decl *D : Named) {
+    std::string Usr = usrOf(D);
+    auto &Into = isa<FunctionDecl>(D) ? T.Functions : T.Vars;
+    if (!Usr.empty() && llvm::find(Into, Usr) == Into.end())
+      Into.push_back(Usr);
+  }
+  Tables.push_back(std::move(T));
+}
+
 void FactsRecorder::addHolder(const ValueDecl &Holder, HolderDuty Duty) {
   std::string Usr = usrOf(&Holder);
   if (!Usr.empty())
@@ -385,6 +400,21 @@ void FactsRecorder::write(llvm::StringRef Path,
                           {"installs_reaper", InstallsReaper},
                           {"functions", std::move(Funcs)},
                           {"holders", std::move(HolderArray)}};
+  if (!Tables.empty()) {
+    llvm::json::Array TableArray;
+    for (const Table &T : Tables) {
+      llvm::json::Array Functions, Vars;
+      for (const std::string &Usr : T.Functions)
+        Functions.push_back(Usr);
+      for (const std::string &Usr : T.Vars)
+        Vars.push_back(Usr);
+      TableArray.push_back(
+          llvm::json::Object{{"var", T.Var},
+                             {"functions", std::move(Functions)},
+                             {"vars", std::move(Vars)}});
+    }
+    Unit["tables"] = std::move(TableArray);
+  }
   if (!SigchldHandlers.empty()) {
     llvm::json::Array HandlerArray;
     for (const std::string &Usr : SigchldHandlers)

@@ -30,6 +30,7 @@ namespace clang {
 class ASTContext;
 class Decl;
 class FunctionDecl;
+class VarDecl;
 } // namespace clang
 
 namespace reapcheck {
@@ -113,6 +114,10 @@ public:
   /// \p FD, with main's signature, is named in a table of the unit's file
   /// scope: a multi-call binary's applet, the main of a program of its own.
   void addEntry(const clang::FunctionDecl &FD);
+  /// The initialiser of \p Var, of file scope, names these functions and
+  /// variables (a table of callbacks).
+  void addTable(const clang::VarDecl &Var,
+                llvm::ArrayRef<const clang::Decl *> Named);
   /// The unit installs \p FD as a SIGCHLD handler: a reaper of every child
   /// when the facts say it reaps any (through another file's function).
   void addSigchldHandler(const clang::FunctionDecl &FD);
@@ -147,6 +152,11 @@ private:
   llvm::StringMap<Function> Functions;
   std::vector<std::pair<std::string, HolderDuty>> Holders;
   std::vector<std::string> Entries;
+  struct Table {
+    std::string Var;
+    std::vector<std::string> Functions, Vars;
+  };
+  std::vector<Table> Tables;
   std::vector<std::string> SigchldHandlers;
   bool InstallsReaper = false;
 };

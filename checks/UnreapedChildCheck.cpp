@@ -346,20 +346,34 @@ static bool hasMainSignature(const FunctionDecl &FD) {
   return Argv->getPointeeType()->getPointeeType()->isCharType();
 }
 
-/// Functions with main's signature named in the initialiser of a variable
-/// of file scope (busybox's `applet_main[]`): each the main of an applet.
+/// The initialisers of variables of file scope: a function with main's
+/// signature named there (busybox's `applet_main[]`) is the main of an
+/// applet; other functions and variables named there (tmux's `cmd_table[]`
+/// of `&cmd_pipe_pane_entry`, whose `.exec` is `cmd_pipe_pane_exec`) run in
+/// the programs that link the table.
 void UnreapedChildCheck::indexEntries(FactsRecorder &Recorder) {
   forEachUserDecl(*Unit->astContext(), [&](const Decl *D) {
     const auto *Var = dyn_cast<VarDecl>(D);
     if (!Var || !Var->isFileVarDecl() || !Var->getInit())
       return;
+    std::vector<const Decl *> Named;
     walkStmts(Var->getInit(), Closures::Skip, [&](const Stmt *S) {
-      if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
-        if (const auto *FD = dyn_cast<FunctionDecl>(Ref->getDecl()))
-          if (hasMainSignature(*FD))
-            Recorder.addEntry(*FD);
+      const auto *Ref = dyn_cast<DeclRefExpr>(S);
+      if (!Ref)
+        return true;
+      if (const auto *FD = dyn_cast<FunctionDecl>(Ref->getDecl())) {
+        if (hasMainSignature(*FD))
+          Recorder.addEntry(*FD);
+        else
+          Named.push_back(FD);
+      } else if (const auto *Other = dyn_cast<VarDecl>(Ref->getDecl());
+                 Other && Other->hasGlobalStorage() && Other != Var) {
+        Named.push_back(Other);
+      }
       return true;
     });
+    if (!Named.empty())
+      Recorder.addTable(*Var, Named);
   });
 }
 

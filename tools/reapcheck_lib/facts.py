@@ -72,6 +72,7 @@ def merge(parts):
     functions, holders, defined_in, calls, node_reaps = {}, {}, {}, {}, {}
     files, reaper_files, mains, entries, any_pid = set(), set(), {}, set(), {}
     handlers, handler_params, function_args = {}, set(), []
+    tables, var_files = {}, {}
     for part in parts:
         if part.get('version') != VERSION:
             raise ValueError('index part of format version %r, expected %d'
@@ -81,6 +82,9 @@ def merge(parts):
         if part.get('installs_reaper'):
             reaper_files.add(path)
         entries.update(part.get('entries', []))
+        for table in part.get('tables', []):
+            tables.setdefault(path, []).append(table)
+            var_files.setdefault(table['var'], set()).add(path)
         for usr in part.get('sigchld_handlers', []):
             handlers.setdefault(usr, set()).add(path)
         for f in part.get('functions', []):
@@ -131,9 +135,23 @@ def merge(parts):
     for main_file, main_usr, entry in roots:
         root = (main_usr, main_file)
         reached, work = {root}, [root]
+        tabled = set()  # files whose tables were followed
         while work:
             caller = work.pop()
-            for callee in calls.get(caller, ()):
+            callees = set(calls.get(caller, ()))
+            # The callbacks in the tables of a file the program links, and
+            # the tables those name in turn.
+            table_files = [caller[1]]
+            while table_files:
+                where = table_files.pop()
+                if where in tabled:
+                    continue
+                tabled.add(where)
+                for table in tables.get(where, ()):
+                    callees.update(table['functions'])
+                    for var in table['vars']:
+                        table_files.extend(var_files.get(var, ()))
+            for callee in callees:
                 for where in _definitions_linked(callee, caller[1], main_file, defined_in,
                                                  main_files):
                     if callee != main_usr and (callee, where) not in reached:
