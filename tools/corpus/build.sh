@@ -21,7 +21,9 @@
 # libxcb-xkb-dev libxcb-xinerama0-dev libxcb-randr0-dev libxcb-shape0-dev
 # libxcb-cursor-dev libxcb-xrm-dev libxcb-icccm4-dev libyajl-dev libev-dev
 # libstartup-notification0-dev libpango1.0-dev libcairo2-dev libxkbcommon-dev
-# libxkbcommon-x11-dev (i3).
+# libxkbcommon-x11-dev (i3) unicode-data (dovecot) libcap-ng-dev libunbound-dev
+# (openvswitch) libsasl2-dev liblz4-dev (neomutt) libcjson-dev libgcrypt20-dev
+# libgnutls28-dev (weechat).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 tools=$(dirname "$here")
@@ -36,7 +38,13 @@ fetch() { # name repo commit
   if [ ! -d "$dir/.git" ]; then
     local src=https://github.com/$repo
     [ -d "$CORPUS_MIRROR/${repo/\//+}/repo" ] && src=$CORPUS_MIRROR/${repo/\//+}/repo
-    git clone -q "$src" "$dir"
+    case $1 in
+      dovecot) # a core file committed by mistake (src/lib-mail/test.out~*.core.*)
+               # is missing from the mirror: check out everything else
+               git clone -q --no-checkout "$src" "$dir"
+               git -C "$dir" sparse-checkout set --no-cone '/*' '!/src/lib-mail/test.out~*' ;;
+      *) git clone -q "$src" "$dir" ;;
+    esac
   fi
   git -C "$dir" checkout -q "$commit"
 }
@@ -52,11 +60,21 @@ build() { # name recipe
         [ -d "$CORPUS_MIRROR/GNOME+gvdb/repo" ] && src=$CORPUS_MIRROR/GNOME+gvdb/repo
         git clone -q "$src" subprojects/gvdb
         git -C subprojects/gvdb checkout -q "$(git rev-parse HEAD:subprojects/gvdb)"; } ;;
+    dovecot) # src/lib's Unicode tables are generated from UCD files it would
+             # download: use Debian's unicode-data (15.0) instead; the files it
+             # lacks (IDNA table, two test inputs) are left empty
+      mkdir -p src/lib/ucd
+      find /usr/share/unicode -name '*.txt' -exec ln -sf {} src/lib/ucd/ \;
+      for f in NormalizationTest IdnaMappingTable IdnaTestV2; do
+        [ -e src/lib/ucd/$f.txt ] || : > src/lib/ucd/$f.txt; done ;;
   esac
   case $2 in
-    autogen-bear)   bash autogen.sh >/dev/null; ./configure -q; bear -- make -k -j"$JOBS" ;;
+    autogen-bear)   bash autogen.sh >/dev/null; ./configure -q $(extra_configure "$1"); bear -- make -k -j"$JOBS" ;;
     autoreconf-bear) autoreconf -fi >/dev/null 2>&1; ./configure -q; bear -- make -k -j"$JOBS" ;;
     configure-bear) ./configure -q $(extra_configure "$1"); bear -- make -k -j"$JOBS" ;;
+    autosetup-bear) # autosetup's configure (neomutt) has no -q
+                    ./configure $(extra_configure "$1") >/dev/null
+                    bear -- make -k -j"$JOBS" $(extra_make "$1") ;;
     preconfig-bear) ./Util/preconfig; ./configure -q; bear -- make -k -j"$JOBS" ;;
     make-bear)      bear -- make -k -j"$JOBS" $(extra_make "$1") ;;
     busybox)        # defconfig less tc, whose CBQ code no longer compiles
@@ -105,6 +123,8 @@ extra_configure() {
     nginx) echo --with-http_ssl_module --with-http_v2_module --with-stream --with-mail ;;
     cups) echo --with-tls=openssl --disable-gssapi ;;
     dropbear) echo --disable-harden ;;  # gcc-only -mfunction-return=thunk: clang rejects it
+    dovecot) echo --enable-hardening=no ;;  # the same -mfunction-return=thunk
+    neomutt) echo --disable-doc --ssl --sasl --zlib --zstd --lz4 --sqlite --pcre2 ;;
     execline) echo --with-sysdeps="$CORPUS/skalibs/sysdeps.cfg" \
                 --with-include="$CORPUS/skalibs/src/include" --with-lib="$CORPUS/skalibs" ;;
     s6) echo --with-sysdeps="$CORPUS/skalibs/sysdeps.cfg" \
@@ -118,6 +138,7 @@ extra_make() {
     git) echo NO_RUST=1 ;;  # Rust is optional until Git 3.0; no cargo needed
     kakoune) echo CXX=clang++-19 debug=yes ;;  # -std=c++2b: gcc 12 is too old; -O0
     redis) echo MALLOC=libc BUILD_TLS=no ;;  # no bundled jemalloc build
+    neomutt) echo all test/neomutt-test ;;  # the unit tests too (639 TUs)
   esac
 }
 
@@ -138,6 +159,7 @@ extra_cmake() {
     ninja) echo -DBUILD_TESTING=ON ;;
     fish-shell) echo -DBUILD_DOCS=OFF ;;
     dbus) echo -DDBUS_ENABLE_XML_DOCS=OFF -DDBUS_ENABLE_DOXYGEN_DOCS=OFF ;;
+    weechat) echo -DENABLE_SCRIPTS=OFF -DENABLE_SPELL=OFF ;;  # no language plugins
   esac
 }
 
