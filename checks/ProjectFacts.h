@@ -24,6 +24,7 @@
 #include "llvm/ADT/StringSet.h"
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace clang {
