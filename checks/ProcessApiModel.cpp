@@ -573,7 +573,7 @@ ProcessApiModel::handlerPassed(const CallExpr &Call, const Stmt *Body,
       Action.Handler = Handler;
     else if (const VarDecl *Struct = sigactionStructOf(Arg))
       if (Body)
-        return actionOfStruct(*Struct, *Body, Ctx);
+        return actionOfStruct(*Struct, *Body, Ctx, &Call);
   }
   return Action;
 }
@@ -612,34 +612,53 @@ ProcessApiModel::sigchldAction(const CallExpr &Call, const Stmt *Body,
   const VarDecl *Struct = varOf(Addr->getSubExpr());
   if (!Struct || !Body)
     return Action;
-  return actionOfStruct(*Struct, *Body, Ctx);
+  return actionOfStruct(*Struct, *Body, Ctx, &Call);
 }
 
 SigchldAction ProcessApiModel::actionOfStruct(const VarDecl &Struct,
-                                              const Stmt &Body,
-                                              ASTContext &Ctx) const {
+                                              const Stmt &Body, ASTContext &Ctx,
+                                              const Expr *Install) const {
   SigchldAction Action;
   if (Struct.getInit() && saysKernelReaps(*Struct.getInit(), Ctx))
     Action.KernelReaps = true;
   // sa.sa_flags = SA_NOCLDWAIT; sa.sa_handler = h (a glibc macro for a
-  // nested member): any assignment to a member of the struct counts.
+  // nested member, named by the outermost member).  One struct often
+  // serves several signals (neomutt sets SIG_IGN for SIGPIPE, then a dummy
+  // handler for SIGCHLD): the last assignment of each member before the
+  // install counts, or, with none before it, the last in the body.
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Before = [&](SourceLocation A) {
+    return !Install || SM.isBeforeInTranslationUnit(
+                           SM.getExpansionLoc(A),
+                           SM.getExpansionLoc(Install->getBeginLoc()));
+  };
+  const Expr *Handler[2] = {nullptr, nullptr}, *Flags[2] = {nullptr, nullptr};
   walkStmts(&Body, Closures::Enter, [&](const Stmt *S) {
     const auto *Assign = dyn_cast<BinaryOperator>(S);
     if (!Assign || !Assign->isAssignmentOp())
       return true;
     const Expr *Lhs = skipTransparent(Assign->getLHS());
+    const auto *Outer = dyn_cast<MemberExpr>(Lhs);
     const Expr *Base = Lhs;
     while (const auto *Member = dyn_cast<MemberExpr>(Base))
       Base = skipTransparent(Member->getBase());
-    if (Base == Lhs || varOf(Base) != &Struct)
+    if (!Outer || varOf(Base) != &Struct ||
+        !Outer->getMemberDecl()->getIdentifier())
       return true;
-    if (saysKernelReaps(*Assign->getRHS(), Ctx))
-      Action.KernelReaps = true;
-    if (const FunctionDecl *Handler = functionNamedBy(Assign->getRHS()))
-      if (!Action.Handler || reapsAnyChild(Handler, Ctx))
-        Action.Handler = Handler;
+    StringRef Name = Outer->getMemberDecl()->getName();
+    unsigned When = Before(Assign->getBeginLoc()) ? 0 : 1;
+    if (Name == "sa_handler" || Name == "sa_sigaction")
+      Handler[When] = Assign->getRHS();
+    else if (Name == "sa_flags")
+      Flags[When] = Assign->getRHS();
     return true;
   });
+  const Expr *H = Handler[0] ? Handler[0] : Handler[1];
+  const Expr *F = Flags[0] ? Flags[0] : Flags[1];
+  if ((H && saysKernelReaps(*H, Ctx)) || (F && saysKernelReaps(*F, Ctx)))
+    Action.KernelReaps = true;
+  if (H)
+    Action.Handler = functionNamedBy(H);
   return Action;
 }
 

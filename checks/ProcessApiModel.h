@@ -190,11 +190,12 @@ public:
   std::optional<SigchldAction> handlerPassed(const clang::CallExpr &Call,
                                              const clang::Stmt *Body,
                                              clang::ASTContext &Ctx) const;
-  /// What a `struct sigaction` installs, from its initialiser and from the
-  /// member assignments in \p Body.
+  /// What a `struct sigaction` installs at \p Install, from its
+  /// initialiser and from the last assignment of each member before it in
+  /// \p Body (the last in the body when none comes before).
   SigchldAction actionOfStruct(const clang::VarDecl &Struct,
-                               const clang::Stmt &Body,
-                               clang::ASTContext &Ctx) const;
+                               const clang::Stmt &Body, clang::ASTContext &Ctx,
+                               const clang::Expr *Install) const;
 
   /// True when \p FD's body (or a function it calls, two levels deep) reaps
   /// any child: a SIGCHLD handler that does is a reaper of every child.

@@ -65,3 +65,31 @@ void handler_installed(void (*on_child)(int)) {
   if (pid == 0)
     _exit(0);
 }
+
+// One struct for several signals (neomutt's mutt_sig_init): SIG_IGN was set
+// for SIGPIPE, then a handler that reaps nothing for SIGCHLD.  What counts
+// is what the struct holds when SIGCHLD is installed.
+static void note_child(int sig) { (void)sig; }
+
+void struct_reused_for_sigchld(void) {
+  struct sigaction act = {0};
+  act.sa_handler = SIG_IGN;
+  sigaction(SIGPIPE, &act, NULL);
+  act.sa_handler = note_child;
+  sigaction(SIGCHLD, &act, NULL);
+  if (fork() == 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: child process started by 'fork' is discarded and can never be reaped [process-unreaped-child]
+    _exit(0);
+  pause();
+}
+
+void struct_reused_then_ignored(void) {
+  struct sigaction act = {0};
+  act.sa_handler = note_child;
+  sigaction(SIGUSR1, &act, NULL);
+  act.sa_handler = SIG_IGN;
+  sigaction(SIGCHLD, &act, NULL);
+  if (fork() == 0) // no-warning: SIGCHLD ignored when it is installed
+    _exit(0);
+  pause();
+}
