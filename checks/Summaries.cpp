@@ -24,7 +24,9 @@ bool TranslationUnitSummaries::callReapsAny(const CallExpr &Call,
   if (!FD)
     return false;
   for (unsigned I = 0; I < Call.getNumArgs() && I < FD->getNumParams(); ++I) {
-    if (!FD->getParamDecl(I)->getType()->isIntegerType())
+    // Only a parameter spelled pid_t, as in the index (any_pid_calls): a
+    // summary of every callee given a 0 would cost a CFG each.
+    if (!isPidType(FD->getParamDecl(I)->getType()))
       continue;
     auto Pid = constantOf(Call.getArg(I), Ctx);
     if (Pid && *Pid <= 0 && paramSummary(FD, I, Ctx) == ParamSummary::Reaps)

@@ -106,8 +106,8 @@ public:
 
   std::optional<PredicateSummary>
   predicate(const clang::FunctionDecl *FD) override;
-  /// A call of a function that reaps its pid parameter, given a pid <= 0
-  /// (`safe_waitpid(-1, &status, WNOHANG)`).
+  /// A call of a function that reaps its pid parameter (typed pid_t),
+  /// given a pid <= 0 (`safe_waitpid(-1, &status, WNOHANG)`).
   bool callReapsAny(const clang::CallExpr &Call,
                     clang::ASTContext &Ctx) override;
 
