@@ -7,9 +7,13 @@
 // default disposition (if not, the kernel reaps every child started here).
 // Those facts are "may": states merge by union.  Per live child, the state
 // also keeps the outcomes of stable conditions (StableConditions) known on
-// every path on which it is live, and whether it was stored into a holder
-// (a member or static) on every such path: they merge by intersection over
-// the states in which it is live.
+// every path on which it is live and not yet stored into a holder (a
+// member or static), and whether it was stored on every such path (must) or
+// on some (may).  The outcomes merge by intersection over the states in
+// which it is live and, when only some of them stored it, over those that
+// did not: a stored path is answered by its holder, so the outcomes of the
+// others decide where the child can still leak (`j->pid = parent ? pid :
+// getpid(); if (!parent) _exit(0);`).
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,7 +33,8 @@ namespace reapcheck {
 class LiveSet {
 public:
   explicit LiveSet(unsigned NumSites = 0)
-      : Live(NumSites), Detached(NumSites), Stored(NumSites), Known(NumSites) {}
+      : Live(NumSites), Detached(NumSites), Stored(NumSites),
+        MayStored(NumSites), Known(NumSites) {}
 
   unsigned numSites() const { return Live.size(); }
   bool isLive(SiteId I) const { return Live.test(I); }
@@ -38,12 +43,18 @@ public:
   void clear(SiteId I) {
     Live.reset(I);
     Stored.reset(I);
+    MayStored.reset(I);
   }
 
   /// Live site \p I was stored into a holder on every path here: the
   /// holder answers for it unless this function reaps it.
   bool isStored(SiteId I) const { return Stored.test(I); }
-  void setStored(SiteId I) { Stored.set(I); }
+  /// Live site \p I was stored into a holder on some path here.
+  bool mayBeStored(SiteId I) const { return MayStored.test(I); }
+  void setStored(SiteId I) {
+    Stored.set(I);
+    MayStored.set(I);
+  }
 
   /// Stable-condition outcomes known for live site \p I (empty when the
   /// body tests no stable condition twice).
@@ -65,11 +76,16 @@ public:
   LiveSet &operator|=(const LiveSet &Other) {
     for (unsigned I : Other.Live.set_bits()) {
       if (Live.test(I)) {
-        Known[I] &= Other.Known[I];
+        if (Stored[I] && !Other.Stored[I])
+          Known[I] = Other.Known[I];
+        else if (Stored[I] == Other.Stored[I])
+          Known[I] &= Other.Known[I];
         Stored[I] = Stored[I] && Other.Stored[I];
+        MayStored[I] = MayStored[I] || Other.MayStored[I];
       } else {
         Known[I] = Other.Known[I];
         Stored[I] = Other.Stored[I];
+        MayStored[I] = Other.MayStored[I];
       }
     }
     Live |= Other.Live;
@@ -79,7 +95,8 @@ public:
   }
   bool operator==(const LiveSet &Other) const {
     if (Live != Other.Live || Detached != Other.Detached ||
-        Stored != Other.Stored || SigchldDefault != Other.SigchldDefault)
+        Stored != Other.Stored || MayStored != Other.MayStored ||
+        SigchldDefault != Other.SigchldDefault)
       return false;
     for (unsigned I : Live.set_bits())
       if (Known[I] != Other.Known[I])
@@ -96,6 +113,7 @@ private:
   llvm::BitVector Live;
   llvm::BitVector Detached;
   llvm::BitVector Stored;
+  llvm::BitVector MayStored;
   std::vector<llvm::BitVector> Known;
   bool SigchldDefault = false;
 };

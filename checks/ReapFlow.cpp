@@ -523,9 +523,13 @@ void ReapFlow::filterEdge(const CFGBlock &From, unsigned SuccIndex,
     } else if (Outcome) {
       // The other outcome held on every path this child is live on.
       unsigned Other = StableConditions::opposite(*Outcome);
-      if (Other < Live.known(I).size() && Live.known(I).test(Other))
+      if (Other < Live.known(I).size() && Live.known(I).test(Other)) {
+        // The outcomes are those of the paths that did not store it: a
+        // path that did may go on with its holder.
+        if (Live.mayBeStored(I))
+          Facts[I].HeldAtEnd = true;
         Live.clear(I);
-      else
+      } else
         Live.addKnown(I, *Outcome);
     }
   }

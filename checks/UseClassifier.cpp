@@ -37,6 +37,17 @@ Use UseClassifier::computeAt(const Expr &Ref) {
   }
   if (!P)
     return {};
+  // `p->pid = parent ? pid : getpid();`, `return r < 0 ? r : pid;`: an arm
+  // of a conditional expression is used as the whole expression is.
+  if (const auto *Cond = dyn_cast<AbstractConditionalOperator>(P);
+      Cond && Child != Cond->getCond())
+    return computeAt(*Cond);
+  // `pid - 0` (dovecot's `pid - CALLBACK_TYPECHECK(...)`, a macro's type
+  // check that folds to 0) is the pid itself.
+  if (const auto *Arith = dyn_cast<BinaryOperator>(P);
+      Arith && Arith->isAdditiveOp() && Child == Arith->getLHS() &&
+      constantOf(Arith->getRHS(), Body.astContext()) == 0)
+    return computeAt(*Arith);
   // A pid encoded into a pointer (dovecot's `POINTER_CAST(pid)`, `(void
   // *)(base + pid)`) carries the child wherever that pointer goes: a key
   // inserted into a table.

@@ -147,3 +147,52 @@ void arithmetic_only(void) {
   long next = pid + 1;
   printf("%ld\n", next);
 }
+
+// A macro that type-checks a callback by subtracting a constant 0 from the
+// pid (dovecot's child_wait_new_with_pid) still passes the pid itself.
+typedef void child_done_fn(int status, void *context);
+void watch_child(pid_t pid, child_done_fn *done, void *context);
+#define TYPECHECK_ZERO(cb)                                                     \
+  (sizeof(char[1 - 2 * !__builtin_types_compatible_p(                          \
+              __typeof__(&(cb)), child_done_fn *)]) -                          \
+   1)
+#define watch_child(pid, cb, context)                                          \
+  watch_child((pid) - TYPECHECK_ZERO(cb), (cb), (context))
+void on_done(int status, void *context);
+
+void watched_through_checking_macro(void *context) {
+  pid_t pid = fork(); // no-warning: `pid - 0` is given to the watcher
+  if (pid == 0)
+    _exit(0);
+  watch_child(pid, on_done, context);
+}
+
+void minus_one_is_another_number(void) {
+  pid_t pid = fork();
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: child process 'pid' started by 'fork' is never reaped [process-unreaped-child]
+  if (pid == 0)
+    _exit(0);
+  remember(pid - 1);
+}
+
+// A store through an arm of a conditional expression stores the child on
+// the path where that arm is taken (fish-shell's `p->pid = is_parent ? pid :
+// getpid();`); a copy through one into a local is only an alias.
+void stored_through_conditional(struct job *j) {
+  pid_t pid = fork(); // no-warning: stored in the shared struct
+  if (pid < 0)
+    return;
+  const int is_parent = pid > 0;
+  j->pid = is_parent ? pid : getpid();
+  if (!is_parent)
+    _exit(0);
+}
+
+void printed_through_conditional(int verbose) {
+  pid_t pid = fork();
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: child process 'pid' started by 'fork' is never reaped [process-unreaped-child]
+  if (pid == 0)
+    _exit(0);
+  pid_t shown = verbose ? pid : 0;
+  printf("%d\n", (int)shown);
+}
