@@ -123,13 +123,61 @@ ParamSummary TranslationUnitSummaries::paramSummary(const FunctionDecl *FD,
 // Predicates: `static int check_fail(int r) { last = r; return r != 0; }`.
 //===----------------------------------------------------------------------===//
 
+/// The storage \p E names when it outlives a call of the function: a field
+/// of `*this` or a variable of static storage.
+static const ValueDecl *latchStorage(const Expr *E) {
+  E = skipTransparent(E);
+  if (const auto *Member = dyn_cast_or_null<MemberExpr>(E))
+    return isa<CXXThisExpr>(Member->getBase()->IgnoreParenImpCasts())
+               ? dyn_cast<FieldDecl>(Member->getMemberDecl())
+               : nullptr;
+  const VarDecl *V = varOf(E);
+  return V && V->hasGlobalStorage() ? V : nullptr;
+}
+
+/// The parameter of \p Def that \p Storage latches: the body's only
+/// writes of it are `Storage = p;` of one parameter (fish-shell's
+/// `if (error_ == 0) error_ = err; return error_ != 0;`, where the first
+/// failure wins).
+static const ParmVarDecl *latchedParam(const ValueDecl *Storage,
+                                       const FunctionDecl &Def) {
+  const ParmVarDecl *Latched = nullptr;
+  bool Other = false;
+  walkStmts(Def.getBody(), Closures::Enter, [&](const Stmt *S) {
+    const Expr *Written = nullptr;
+    const Expr *From = nullptr;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+      if (BO->isAssignmentOp()) {
+        Written = BO->getLHS();
+        From = BO->getOpcode() == BO_Assign ? BO->getRHS() : nullptr;
+      }
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+      if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+        Written = UO->getSubExpr();
+    }
+    if (!Written || latchStorage(Written) != Storage)
+      return true;
+    const auto *P = dyn_cast_or_null<ParmVarDecl>(varOf(From));
+    if (!P || P->getDeclContext() != &Def || (Latched && Latched != P))
+      Other = true;
+    else
+      Latched = P;
+    return !Other;
+  });
+  return Other ? nullptr : Latched;
+}
+
 /// What `return Value;` returns, as a comparison of a parameter of \p Def
-/// with a constant: `p Op C`, `C Op p`, `!p`, or `p` itself.
+/// with a constant: `p Op C`, `C Op p`, `!p`, or `p` itself, where `p` may
+/// also be read through the storage that latches it (latchedParam()).
 static std::optional<PredicateSummary>
 comparisonOfParam(const Expr *Value, const FunctionDecl &Def) {
   ASTContext &Ctx = Def.getASTContext();
   auto ParamIndex = [&](const Expr *E) -> std::optional<unsigned> {
     const auto *P = dyn_cast_or_null<ParmVarDecl>(varOf(E));
+    if (!P)
+      if (const ValueDecl *Storage = latchStorage(E))
+        P = latchedParam(Storage, Def);
     if (!P || P->getDeclContext() != &Def)
       return std::nullopt;
     return P->getFunctionScopeIndex();

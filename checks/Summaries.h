@@ -40,7 +40,10 @@ struct WrapperSummary {
 
 /// A predicate of the unit that returns `Param Op C` of its own parameter
 /// on every path (`check_fail(r)` returning `r != 0`): a branch on a call of
-/// it is a branch on that comparison of the argument.
+/// it is a branch on that comparison of the argument.  The parameter may be
+/// read through a member or static that only it is stored into (`if (error_
+/// == 0) error_ = err; return error_ != 0;`): such a latch is taken to be
+/// clear on entry, as where its callers stop at the first failure.
 struct PredicateSummary {
   unsigned Param = 0;
   clang::BinaryOperatorKind Op = clang::BO_NE;
