@@ -140,9 +140,9 @@ bool edgeMayKeep(const Site &S, const Expr *Cond, bool Branch, ASTContext &Ctx,
   BinaryOperatorKind Op = Branch ? Test->Op : negate(Test->Op);
   if (S.refersToHandle(Test->Subject))
     return holdsForSomePositive(Op, Test->C);
-  if (S.refersToStatus(Test->Subject))
-    return S.Spec.ResultIsSuccess ? holdsForSomePositive(Op, Test->C)
-                                  : holdsForZero(Op, Test->C);
+  if (auto NonZero = S.statusSuccessIsNonZero(Test->Subject))
+    return *NonZero ? holdsForSomePositive(Op, Test->C)
+                    : holdsForZero(Op, Test->C);
   return true;
 }
 
@@ -197,8 +197,8 @@ bool caseMayKeep(const Site &S, const Expr *Subject, int64_t Low,
                  int64_t High) {
   if (S.refersToHandle(Subject) && High <= 0)
     return false;
-  if (S.refersToStatus(Subject) &&
-      (S.Spec.ResultIsSuccess ? High <= 0 : (Low > 0 || High < 0)))
+  if (auto NonZero = S.statusSuccessIsNonZero(Subject);
+      NonZero && (*NonZero ? High <= 0 : (Low > 0 || High < 0)))
     return false;
   return true;
 }

@@ -83,18 +83,20 @@ bool Site::refersToHandle(const Expr *E) const {
   return false;
 }
 
-bool Site::refersToStatus(const Expr *E) const {
+std::optional<bool> Site::statusSuccessIsNonZero(const Expr *E) const {
   if (!(Spec.ReturnsStatus || Spec.ResultIsSuccess) || !Start)
-    return false;
+    return std::nullopt;
+  bool Direct = Spec.ResultIsSuccess;
   E = skipTransparent(E);
   if (E == Start)
-    return true;
+    return Direct;
   if (const VarDecl *V = varOf(E))
-    return V == StatusVar;
+    return V && V == StatusVar ? std::optional<bool>(Direct != StatusNegated)
+                               : std::nullopt;
   if (const auto *BO = dyn_cast<BinaryOperator>(E))
-    return BO->getOpcode() == BO_Assign &&
-           skipTransparent(BO->getRHS()) == Start;
-  return false;
+    if (BO->getOpcode() == BO_Assign && skipTransparent(BO->getRHS()) == Start)
+      return Direct;
+  return std::nullopt;
 }
 
 bool Site::refersToPoll(const Expr *E) const {
@@ -182,14 +184,23 @@ private:
       S.Var = varOf(Addr->getSubExpr());
     else
       escapeInto(S, holderOf(Arg), Arg->getBeginLoc()); // *out, a field...
+    // The status kept in a variable, or its negation (openvswitch's
+    // `child_ready = !fork_and_wait_for_startup(&fd, &pid);`).
+    const Expr *Status = S.Start;
+    if (const auto *Not = dyn_cast_or_null<UnaryOperator>(P);
+        Not && Not->getOpcode() == UO_LNot) {
+      S.StatusNegated = true;
+      Status = Not;
+      P = Body.parentSkipping(Not, nullptr);
+    }
     if (const auto *DS = dyn_cast_or_null<DeclStmt>(P)) {
       for (const Decl *D : DS->decls())
         if (const auto *V = dyn_cast<VarDecl>(D))
-          if (V->getInit() && skipTransparent(V->getInit()) == S.Start)
+          if (V->getInit() && skipTransparent(V->getInit()) == Status)
             S.StatusVar = V;
     } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P)) {
       if (BO->getOpcode() == BO_Assign &&
-          skipTransparent(BO->getRHS()) == S.Start)
+          skipTransparent(BO->getRHS()) == Status)
         S.StatusVar = varOf(BO->getLHS());
     }
   }

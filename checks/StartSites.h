@@ -17,6 +17,7 @@
 #include "clang/AST/ParentMap.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,7 +44,9 @@ struct Site {
   std::string Api;
   const clang::VarDecl *Var = nullptr;       ///< Local holder.
   const clang::VarDecl *StatusVar = nullptr; ///< posix_spawn's result.
-  const clang::VarDecl *ErrorVar = nullptr;  ///< Boost's std::error_code.
+  /// StatusVar keeps the negated result (`ready = !start(&pid);`).
+  bool StatusNegated = false;
+  const clang::VarDecl *ErrorVar = nullptr; ///< Boost's std::error_code.
   bool Object = false; ///< A Boost.Process object: its destructor reaps.
   bool Discarded = false;
   bool Escaped = false; ///< Stored outside at birth: handed off.
@@ -64,8 +67,10 @@ struct Site {
 
   /// True when \p E evaluates to this site's handle.
   bool refersToHandle(const clang::Expr *E) const;
-  /// True when \p E is this start's status result (posix_spawn's return).
-  bool refersToStatus(const clang::Expr *E) const;
+  /// When \p E is this start's status result (posix_spawn's return, a
+  /// wrapper's success flag, or the negation kept in StatusVar): whether a
+  /// value other than 0 means the child was started.
+  std::optional<bool> statusSuccessIsNonZero(const clang::Expr *E) const;
   /// True when \p E is the result of a WNOHANG wait on this child.
   bool refersToPoll(const clang::Expr *E) const;
 };

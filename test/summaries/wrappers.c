@@ -183,3 +183,26 @@ int read_map_leaky(const char *name) {
   waitpid(gz, NULL, 0);
   return 0;
 }
+
+// The status kept negated in a variable (openvswitch's `child_ready =
+// !fork_and_wait_for_startup(&fd, &pid);`): the variable is not 0 when the
+// child was started.
+int spawn_ready_checked(void) {
+  pid_t p;
+  int ready = !spawn_into("ls", &p); // no-warning: waited when ready
+  if (!ready)
+    return -1;
+  waitpid(p, NULL, 0);
+  return 0;
+}
+
+int spawn_ready_inverted(void) {
+  pid_t p;
+  int ready;
+  ready = !spawn_into("ls", &p);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: child process 'p' started by 'spawn_into' is never reaped [process-unreaped-child]
+  if (ready)
+    return -1; // The child is started on this path only.
+  waitpid(p, NULL, 0);
+  return 0;
+}
