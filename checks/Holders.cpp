@@ -28,6 +28,12 @@ public:
     }
   }
 
+  /// A copy of \p From's value in \p To made other than by assignment.
+  void addEdge(const VarDecl *From, const VarDecl *To) {
+    if (From != To && To->hasLocalStorage())
+      Edges[From].push_back({To, /*Duplicate=*/false});
+  }
+
   /// \p Root and every local reachable from it by copies into \p Out; those
   /// reached through a duplicate edge also into \p Dups.
   void closure(const VarDecl *Root, llvm::SmallPtrSetImpl<const VarDecl *> &Out,
@@ -138,10 +144,77 @@ static void collectPolls(const BodyContext &Body, const ProcessApiModel &Model,
   });
 }
 
+/// The local whose address \p E is (`&pid`, `(uint64_t)&pid`), if any.
+static const VarDecl *addressedLocal(const Expr *E) {
+  const auto *Addr = dyn_cast_or_null<UnaryOperator>(skipTransparent(E));
+  if (!Addr || Addr->getOpcode() != UO_AddrOf)
+    return nullptr;
+  const VarDecl *V = varOf(Addr->getSubExpr());
+  return V && V->hasLocalStorage() ? V : nullptr;
+}
+
+/// What the `parent_tid` member of the local struct \p Args is set to, in
+/// its initialiser or by an assignment of the body.
+static const VarDecl *parentTidOf(const VarDecl &Args, const Stmt *Body) {
+  const auto *Record = Args.getType()->getAsRecordDecl();
+  if (!Record)
+    return nullptr;
+  const FieldDecl *Field = nullptr;
+  for (const FieldDecl *F : Record->fields())
+    if (F->getIdentifier() && F->getName() == "parent_tid")
+      Field = F;
+  if (!Field)
+    return nullptr;
+  if (const auto *Init = dyn_cast_or_null<InitListExpr>(
+          Args.getInit() ? Args.getInit()->IgnoreImplicit() : nullptr)) {
+    if (const InitListExpr *Syntactic =
+            Init->isSemanticForm() ? Init : Init->getSemanticForm())
+      if (Field->getFieldIndex() < Syntactic->getNumInits())
+        if (const VarDecl *V =
+                addressedLocal(Syntactic->getInit(Field->getFieldIndex())))
+          return V;
+  }
+  const VarDecl *Found = nullptr;
+  walkStmts(Body, Closures::Skip, [&](const Stmt *S) {
+    const auto *BO = dyn_cast<BinaryOperator>(S);
+    if (!BO || BO->getOpcode() != BO_Assign)
+      return !Found;
+    const auto *Member = dyn_cast<MemberExpr>(skipTransparent(BO->getLHS()));
+    if (Member && Member->getMemberDecl() == Field &&
+        varOf(Member->getBase()) == &Args)
+      Found = addressedLocal(BO->getRHS());
+    return !Found;
+  });
+  return Found;
+}
+
+/// clone() and clone3() with CLONE_PARENT_SETTID also write the child's pid
+/// where `parent_tid` points (skalibs' fork_newpid returns that copy): a
+/// local it points to is a copy of the handle.
+static void collectParentTids(const BodyContext &Body,
+                              const ProcessApiModel &Model,
+                              llvm::ArrayRef<Site> Sites, CopyGraph &Copies) {
+  for (const Site &S : Sites) {
+    if (!S.Call || !S.Var)
+      continue;
+    bool IsCloneArgs = false;
+    const Expr *Source =
+        Model.parentTidSource(*S.Call, Body.astContext(), IsCloneArgs);
+    if (!Source)
+      continue;
+    const VarDecl *Target = addressedLocal(Source);
+    if (IsCloneArgs)
+      Target = Target ? parentTidOf(*Target, Body.body()) : nullptr;
+    if (Target)
+      Copies.addEdge(S.Var, Target);
+  }
+}
+
 HolderIndex::HolderIndex(const BodyContext &Body, const ProcessApiModel &Model,
                          std::vector<Site> &Sites) {
   CopyGraph Copies(Model);
   collectCopies(Body.body(), Copies);
+  collectParentTids(Body, Model, Sites, Copies);
   for (SiteId I = 0; I < Sites.size(); ++I) {
     Site &S = Sites[I];
     if (!S.Var)

@@ -317,6 +317,29 @@ ProcessApiModel::duplicatedHandleArg(const CallExpr &Call) const {
   return static_cast<unsigned>(E->Arg);
 }
 
+const Expr *ProcessApiModel::parentTidSource(const CallExpr &Call,
+                                             const ASTContext &Ctx,
+                                             bool &IsCloneArgs) const {
+  const FunctionDecl *FD = Call.getDirectCallee();
+  if (!FD || !FD->getIdentifier() || !startOf(Call, Ctx))
+    return nullptr;
+  llvm::StringRef Name = FD->getName();
+  unsigned First = 0;
+  if (Name == "syscall") {
+    Name = writtenText(*Call.getArg(0), Ctx).trim();
+    Name.consume_front("SYS_") || Name.consume_front("__NR_");
+    First = 1;
+  }
+  // clone(fn, stack, flags, arg, parent_tid, tls, child_tid) in glibc;
+  // the raw syscall on x86 takes (flags, stack, parent_tid, child_tid, tls).
+  unsigned Index = Name == "clone3" ? 0 : First ? 2 : 4;
+  if ((Name != "clone" && Name != "clone3") ||
+      Call.getNumArgs() <= First + Index)
+    return nullptr;
+  IsCloneArgs = Name == "clone3";
+  return Call.getArg(First + Index);
+}
+
 bool ProcessApiModel::isReapAny(const CallExpr &Call,
                                 const ASTContext &Ctx) const {
   const FunctionDecl *FD = Call.getDirectCallee();

@@ -163,6 +163,14 @@ public:
   std::optional<unsigned>
   duplicatedHandleArg(const clang::CallExpr &Call) const;
 
+  /// Where \p Call, a start by clone() or clone3(), may also write the
+  /// child's pid with CLONE_PARENT_SETTID: clone()'s `parent_tid` argument,
+  /// or the pointer to the `struct clone_args` clone3() is given (whose
+  /// `parent_tid` member then says where).  Null for other calls.
+  const clang::Expr *parentTidSource(const clang::CallExpr &Call,
+                                     const clang::ASTContext &Ctx,
+                                     bool &IsCloneArgs) const;
+
   /// True when \p Call reaps every exited child (wait, waitpid(-1, ...)).
   bool isReapAny(const clang::CallExpr &Call,
                  const clang::ASTContext &Ctx) const;

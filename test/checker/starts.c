@@ -42,6 +42,14 @@ void leak_clone(char *stack_top) {
   (void)pid;
 }
 
+// CLONE_PARENT_SETTID: glibc's clone() also writes the pid to its fifth
+// argument (test/checker/clone-parent-tid.c has clone3).
+pid_t clone_parent_tid(char *stack_top) {
+  pid_t ptid;
+  int r = clone(child_main, stack_top, CLONE_PARENT_SETTID | SIGCHLD, NULL, &ptid); // no-warning: returned as 'ptid'
+  return r < 0 ? -1 : ptid;
+}
+
 void leak_syscall_fork(void) {
   long pid = syscall(SYS_fork);
   // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: child process 'pid' started by 'syscall' is never reaped [process-unreaped-child]
