@@ -7,6 +7,7 @@
 #include "clang/Index/USRGeneration.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MD5.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -203,14 +204,26 @@ HolderDuty ProjectFacts::holderDuty(llvm::StringRef Usr) const {
   return It == Holders.end() ? HolderDuty::Unjudged : It->second;
 }
 
-bool ProjectFacts::isCoveredByReaper(llvm::StringRef File) const {
-  return Covered.contains(File);
+/// The key of a unit in the facts: its path, or `path#variant` where the
+/// merge saw the path compiled several ways.
+static std::string variantKey(llvm::StringRef File, llvm::StringRef Variant) {
+  return (File + "#" + Variant).str();
 }
 
 bool ProjectFacts::isCoveredByReaper(llvm::StringRef File,
+                                     llvm::StringRef Variant) const {
+  return Covered.contains(File) || Covered.contains(variantKey(File, Variant));
+}
+
+bool ProjectFacts::isCoveredByReaper(llvm::StringRef File,
+                                     llvm::StringRef Variant,
                                      llvm::StringRef Usr) const {
-  auto It = CoveredFunctions.find(File);
-  return It != CoveredFunctions.end() && It->second.contains(Usr);
+  for (const std::string &Key : {File.str(), variantKey(File, Variant)}) {
+    auto It = CoveredFunctions.find(Key);
+    if (It != CoveredFunctions.end() && It->second.contains(Usr))
+      return true;
+  }
+  return false;
 }
 
 //===----------------------------------------------------------------------===//
@@ -349,8 +362,16 @@ void FactsRecorder::addHolder(const ValueDecl &Holder, HolderDuty Duty) {
     Holders.push_back({Usr, Duty});
 }
 
-void FactsRecorder::write(llvm::StringRef Path,
-                          llvm::StringRef MainFile) const {
+std::string FactsRecorder::variantOf(llvm::StringRef Predefines) {
+  llvm::MD5 Hash;
+  Hash.update(Predefines);
+  llvm::MD5::MD5Result Result;
+  Hash.final(Result);
+  return Result.digest().substr(0, 16).str();
+}
+
+void FactsRecorder::write(llvm::StringRef Path, llvm::StringRef MainFile,
+                          llvm::StringRef Variant) const {
   llvm::json::Array Funcs;
   for (const std::string &Usr : Order) {
     const Function &F = Functions.find(Usr)->second;
@@ -397,6 +418,7 @@ void FactsRecorder::write(llvm::StringRef Path,
         llvm::json::Object{{"usr", Usr}, {"duty", dutyWord(Duty)}});
   llvm::json::Object Unit{{"version", FactsFormatVersion},
                           {"file", MainFile},
+                          {"variant", Variant},
                           {"installs_reaper", InstallsReaper},
                           {"functions", std::move(Funcs)},
                           {"holders", std::move(HolderArray)}};

@@ -59,11 +59,15 @@ public:
   const FunctionFacts *function(llvm::StringRef Usr) const;
   /// What the indexed files do with a holder; Unjudged when none saw it.
   HolderDuty holderDuty(llvm::StringRef Usr) const;
-  /// True when every program \p File is linked into reaps any child.
-  bool isCoveredByReaper(llvm::StringRef File) const;
+  /// True when every program \p File is linked into reaps any child.  A
+  /// file compiled several ways (a parser built again with -DTEST_PARSER
+  /// and a main of its own) is one unit per way in the facts, told apart by
+  /// \p Variant (FactsRecorder::variantOf()).
+  bool isCoveredByReaper(llvm::StringRef File, llvm::StringRef Variant) const;
   /// True when every program reaching the function \p Usr defined in \p
-  /// File reaps any child.
-  bool isCoveredByReaper(llvm::StringRef File, llvm::StringRef Usr) const;
+  /// File (compiled as \p Variant) reaps any child.
+  bool isCoveredByReaper(llvm::StringRef File, llvm::StringRef Variant,
+                         llvm::StringRef Usr) const;
   /// Unqualified names of every wrapper, for the call matcher.
   const std::vector<std::string> &wrapperNames() const { return Names; }
 
@@ -132,7 +136,12 @@ public:
   /// reaps any child, SIGCHLD ignored).
   void setInstallsReaper() { InstallsReaper = true; }
   /// Appends this unit's facts, one JSON object, to \p Path.
-  void write(llvm::StringRef Path, llvm::StringRef MainFile) const;
+  void write(llvm::StringRef Path, llvm::StringRef MainFile,
+             llvm::StringRef Variant) const;
+  /// How a unit was compiled, from the predefined macros (those of the
+  /// command line included): the same for every unit built with the same
+  /// flags, different for a file built again with another -D.
+  static std::string variantOf(llvm::StringRef Predefines);
 
 private:
   struct Function {

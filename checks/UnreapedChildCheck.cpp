@@ -8,6 +8,7 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchersMacros.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/Preprocessor.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cstdlib>
@@ -119,6 +120,12 @@ AST_MATCHER(CXXConstructExpr, constructsBoostProcess) {
 }
 } // namespace
 
+void UnreapedChildCheck::registerPPCallbacks(const SourceManager &,
+                                             Preprocessor *PP, Preprocessor *) {
+  if (PP)
+    UnitVariant = FactsRecorder::variantOf(PP->getPredefines());
+}
+
 void UnreapedChildCheck::registerMatchers(MatchFinder *Finder) {
   // A bad option is reported once and the check stays off rather than run
   // with a table the user did not ask for.
@@ -204,8 +211,9 @@ void UnreapedChildCheck::onEndOfTranslationUnit() {
   ASTContext *Ctx = Unit->astContext();
   if (Ctx && !Ctx->getDiagnostics().hasUncompilableErrorOccurred()) {
     Unit->findWrappers();
-    CoveredByReaper = Unit->hasReapingHandler() ||
-                      (Facts && Facts->isCoveredByReaper(mainFilePath(*Ctx)));
+    CoveredByReaper =
+        Unit->hasReapingHandler() ||
+        (Facts && Facts->isCoveredByReaper(mainFilePath(*Ctx), UnitVariant));
     std::vector<StartFacts> Held;
     for (const Decl *Callable : Unit->bodies())
       analyse(Callable, Unit->bodyOf(Callable), Held);
@@ -246,8 +254,8 @@ void UnreapedChildCheck::analyse(const Decl *Callable, Stmt *Body,
   bool Covered = CoveredByReaper;
   if (const auto *FD = dyn_cast<FunctionDecl>(Callable);
       !Covered && Facts && FD && !Result.Starts.empty())
-    Covered =
-        Facts->isCoveredByReaper(mainFilePath(*Unit->astContext()), usrOf(FD));
+    Covered = Facts->isCoveredByReaper(mainFilePath(*Unit->astContext()),
+                                       UnitVariant, usrOf(FD));
   for (const FcloseFact &F : Result.Fcloses)
     reportFclose(*F.Call, F.Var->getName());
   for (StartFacts &F : Result.Starts) {
@@ -300,7 +308,7 @@ void UnreapedChildCheck::writeIndex(llvm::ArrayRef<StartFacts> Held) {
     Recorder.addSigchldHandler(*Handler);
   for (const auto &[Setter, Index] : Unit->handlerParams())
     Recorder.addHandlerParam(*Setter, Index);
-  Recorder.write(IndexFile, mainFilePath(Ctx));
+  Recorder.write(IndexFile, mainFilePath(Ctx), UnitVariant);
 }
 
 /// What one function of the unit tells other files: what it does to each

@@ -30,6 +30,9 @@ public:
   void
   check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override;
+  void registerPPCallbacks(const clang::SourceManager &SM,
+                           clang::Preprocessor *PP,
+                           clang::Preprocessor *ModuleExpanderPP) override;
 
 private:
   void onCall(const clang::CallExpr &Call);
@@ -63,6 +66,8 @@ private:
   void indexEntries(FactsRecorder &Recorder);
   /// Facts of the other files of the program (FactsFile), if any.
   std::optional<ProjectFacts> Facts;
+  /// How this unit was compiled (FactsRecorder::variantOf()).
+  std::string UnitVariant;
   /// Index mode (REAPCHECK_INDEX=FILE): this unit's facts go there.
   std::string IndexFile;
   std::vector<const clang::FunctionDecl *> IndexedFunctions;

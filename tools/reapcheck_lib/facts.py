@@ -18,6 +18,13 @@ reaps any child (a main loop calling its reaper).  A file is covered when
 it belongs to at least one program and every program it belongs to reaps
 every child; a function, when every program reaching it does.
 
+Units: a file compiled in one way is known by its path.  A file the
+compile database builds in several ways (i3's parsers, built again with
+-DTEST_PARSER and a main of their own) is one unit per way, `path#variant`,
+the variant being what the check derives from the unit's predefined macros:
+its functions and calls are not merged, so the test driver's main does not
+inherit the calls the real build of the file makes.
+
 A function reaps any child when its own unit says so, or when it passes a
 pid <= 0 to a function whose facts say it reaps that parameter
 (`safe_waitpid(-1, ...)`), or calls a function whose own unit says it
@@ -77,7 +84,15 @@ def merge(parts):
         if part.get('version') != VERSION:
             raise ValueError('index part of format version %r, expected %d'
                              % (part.get('version'), VERSION))
+    variants = {}
+    for part in parts:
+        variants.setdefault(part['file'], set()).add(part.get('variant', ''))
+    stamped = set()
+    for part in parts:
+        stamped.add(part['file'])
         path = part['file']
+        if len(variants[path]) > 1:
+            path += '#' + part.get('variant', '')
         files.add(path)
         if part.get('installs_reaper'):
             reaper_files.add(path)
@@ -181,7 +196,7 @@ def merge(parts):
         if all(reaps) and path not in covered:
             covered_functions.setdefault(path, []).append(usr)
     return {'format': FORMAT, 'version': VERSION,
-            'files': {f: stamp(f) for f in sorted(files) if os.path.exists(f)},
+            'files': {f: stamp(f) for f in sorted(stamped) if os.path.exists(f)},
             'functions': {u: functions[u] for u in sorted(functions)},
             'holders': {u: holders[u] for u in sorted(holders)},
             'programs': programs,

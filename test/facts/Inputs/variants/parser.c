@@ -1,0 +1,28 @@
+// Built twice: into app, and again with -DTEST_PARSER as a test driver of
+// its own, which never reaps (i3's parsers).  The test build has no
+// run_command.
+#include <unistd.h>
+
+#ifndef TEST_PARSER
+static void run_command(const char *cmd) {
+  if (fork() == 0) {
+    execl("/bin/sh", "sh", "-c", cmd, (char *)0);
+    _exit(127);
+  }
+}
+#endif
+
+void parse(const char *text) {
+#ifndef TEST_PARSER
+  run_command(text);
+#else
+  (void)text;
+#endif
+}
+
+#ifdef TEST_PARSER
+int main(void) {
+  parse("exec xterm");
+  return 0;
+}
+#endif
