@@ -13,7 +13,9 @@
 // which it is live and, when only some of them stored it, over those that
 // did not: a stored path is answered by its holder, so the outcomes of the
 // others decide where the child can still leak (`j->pid = parent ? pid :
-// getpid(); if (!parent) _exit(0);`).
+// getpid(); if (!parent) _exit(0);`).  Last, which guard locals
+// (GuardLocals) are known not to be 0 here (must, merged by intersection),
+// and, per live child, which were so on every path since it started.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,7 +36,7 @@ class LiveSet {
 public:
   explicit LiveSet(unsigned NumSites = 0)
       : Live(NumSites), Detached(NumSites), Stored(NumSites),
-        MayStored(NumSites), Known(NumSites) {}
+        MayStored(NumSites), Known(NumSites), Guarded(NumSites) {}
 
   unsigned numSites() const { return Live.size(); }
   bool isLive(SiteId I) const { return Live.test(I); }
@@ -67,6 +69,26 @@ public:
       Known[I].set(Outcome);
   }
 
+  /// The guard locals known not to be 0 on every path here.
+  const llvm::BitVector &nonZero() const { return NonZero; }
+  void setGuardCount(unsigned Count) { NonZero.resize(Count); }
+  /// Guard \p G is (not) known to be non-zero here, and so for every live
+  /// child.
+  void setNonZero(unsigned G, bool Value) {
+    if (G >= NonZero.size())
+      return;
+    NonZero[G] = Value;
+    for (unsigned I : Live.set_bits())
+      if (G < Guarded[I].size())
+        Guarded[I][G] = Value;
+  }
+  /// Guard \p G was not 0 on every path on which live site \p I is live.
+  bool isGuardedBy(SiteId I, unsigned G) const {
+    return G < Guarded[I].size() && Guarded[I].test(G);
+  }
+  /// Site \p I starts here: the guards known now are its own.
+  void startGuards(SiteId I) { Guarded[I] = NonZero; }
+
   bool mayBeDetached(SiteId I) const { return Detached.test(I); }
   void setDetached(SiteId I, bool Value) { Detached[I] = Value; }
 
@@ -82,12 +104,15 @@ public:
           Known[I] &= Other.Known[I];
         Stored[I] = Stored[I] && Other.Stored[I];
         MayStored[I] = MayStored[I] || Other.MayStored[I];
+        Guarded[I] &= Other.Guarded[I];
       } else {
         Known[I] = Other.Known[I];
+        Guarded[I] = Other.Guarded[I];
         Stored[I] = Other.Stored[I];
         MayStored[I] = Other.MayStored[I];
       }
     }
+    NonZero &= Other.NonZero;
     Live |= Other.Live;
     Detached |= Other.Detached;
     SigchldDefault |= Other.SigchldDefault;
@@ -96,10 +121,10 @@ public:
   bool operator==(const LiveSet &Other) const {
     if (Live != Other.Live || Detached != Other.Detached ||
         Stored != Other.Stored || MayStored != Other.MayStored ||
-        SigchldDefault != Other.SigchldDefault)
+        SigchldDefault != Other.SigchldDefault || NonZero != Other.NonZero)
       return false;
     for (unsigned I : Live.set_bits())
-      if (Known[I] != Other.Known[I])
+      if (Known[I] != Other.Known[I] || Guarded[I] != Other.Guarded[I])
         return false;
     return true;
   }
@@ -115,6 +140,8 @@ private:
   llvm::BitVector Stored;
   llvm::BitVector MayStored;
   std::vector<llvm::BitVector> Known;
+  llvm::BitVector NonZero;
+  std::vector<llvm::BitVector> Guarded;
   bool SigchldDefault = false;
 };
 

@@ -27,8 +27,10 @@ PreparedBody::build(const Decl *Callable, Stmt *Body, ASTContext &Ctx,
   for (SiteId I = 0; I < P->Sites.size(); ++I)
     if (P->Sites[I].Start)
       P->StartIndex[P->Sites[I].Start] = I;
-  if (!P->Sites.empty())
+  if (!P->Sites.empty()) {
     P->Stable = StableConditions(*P->Graph, Body, Ctx);
+    P->Guards = GuardLocals(*P->Graph, Body, P->Holders, Ctx);
+  }
   return P;
 }
 

@@ -2,15 +2,16 @@
 //-*-===//
 //
 // What every question about one body starts from: its CFG, its parent map,
-// its start sites and their holders, and the stable conditions it tests
-// more than once.  Built once; the flow and the wrapper
-// detection both read it.
+// its start sites and their holders, the stable conditions it tests
+// more than once, and the locals that may guard a child (GuardLocals).  Built
+// once; the flow and the wrapper detection both read it.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef REAPCHECK_PREPAREDBODY_H
 #define REAPCHECK_PREPAREDBODY_H
 
+#include "Guards.h"
 #include "Holders.h"
 #include "StableConditions.h"
 #include "StartSites.h"
@@ -38,6 +39,9 @@ public:
   /// Conditions tested twice whose outcome cannot change (empty when the
   /// body starts nothing).
   const StableConditions &stable() const { return Stable; }
+  /// Locals tested against 0 that may say a child was started (empty when
+  /// the body starts nothing).
+  const GuardLocals &guards() const { return Guards; }
   /// The site started by \p E, if \p E is a start.
   std::optional<SiteId> siteOfStart(const clang::Expr *E) const;
 
@@ -51,6 +55,7 @@ private:
   std::vector<Site> Sites;
   HolderIndex Holders;
   StableConditions Stable;
+  GuardLocals Guards;
   llvm::DenseMap<const clang::Expr *, SiteId> StartIndex;
 };
 

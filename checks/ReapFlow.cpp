@@ -147,6 +147,7 @@ void ReapFlow::explainLeak(SiteId I, const FlowTrace &Trace) {
 LiveSet ReapFlow::entryState() const {
   LiveSet Entry(Sites.size());
   Entry.setSigchldDefault(true);
+  Entry.setGuardCount(Prepared.guards().size());
   for (SiteId I = 0; I < Sites.size(); ++I)
     if (Sites[I].IsParameter) {
       Entry.setLive(I);
@@ -217,12 +218,21 @@ bool ReapFlow::transferBlock(const CFGBlock &B, LiveSet &Live) {
     } else if (const auto *Ref = dyn_cast<DeclRefExpr>(S)) {
       onUse(*Ref, Live);
     } else if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+      if (BO->isAssignmentOp())
+        onGuardWrite(varOf(BO->getLHS()),
+                     BO->getOpcode() == BO_Assign ? BO->getRHS() : nullptr,
+                     Live);
       if (BO->getOpcode() == BO_Assign)
         onWrite(varOf(BO->getLHS()), BO, BO->getRHS(), Live);
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+      if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+        onGuardWrite(varOf(UO->getSubExpr()), nullptr, Live);
     } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
       for (const Decl *D : DS->decls())
-        if (const auto *V = dyn_cast<VarDecl>(D))
+        if (const auto *V = dyn_cast<VarDecl>(D)) {
+          onGuardWrite(V, V->getInit(), Live);
           onWrite(V, DS, V->getInit(), Live);
+        }
     } else if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
       onReturn(*Ret, Live);
     } else if (const auto *Lambda = dyn_cast<LambdaExpr>(S)) {
@@ -292,6 +302,7 @@ void ReapFlow::onStart(SiteId I, LiveSet &Live) {
   }
   Live.setLive(I);
   Live.setDetached(I, false);
+  Live.startGuards(I);
   if (!Prepared.stable().empty())
     Live.setKnown(I, Prepared.stable().knownAt(*CurBlock));
 }
@@ -333,6 +344,18 @@ void ReapFlow::onWrite(const VarDecl *V, const Stmt *At, const Expr *Source,
       leak(I, ExitKind::Overwrite, At->getBeginLoc());
     Live.clear(I);
   }
+}
+
+/// A guard local is assigned \p Source (null: written some other way, or
+/// declared without a value): it is known not to be 0 exactly when the
+/// value cannot be, for the state and every live child.
+void ReapFlow::onGuardWrite(const VarDecl *V, const Expr *Source,
+                            LiveSet &Live) {
+  const GuardLocals &Guards = Prepared.guards();
+  if (Guards.empty() || !V)
+    return;
+  if (auto G = Guards.indexOf(V))
+    Live.setNonZero(*G, Source && Guards.isNonZero(Source, Live.nonZero()));
 }
 
 void ReapFlow::onUse(const DeclRefExpr &Ref, LiveSet &Live) {
@@ -503,11 +526,15 @@ bool ReapFlow::edgeCarries(const Site &S, const CFGBlock &From,
 
 void ReapFlow::filterEdge(const CFGBlock &From, unsigned SuccIndex,
                           const CFGBlock &To, LiveSet &Live) {
-  if (!From.getTerminatorStmt() || !Live.anyLive())
+  if (!From.getTerminatorStmt())
     return;
   const Expr *Cond = From.succ_size() == 2 && SuccIndex <= 1
                          ? decidingCondition(From)
                          : nullptr;
+  if (Cond && !Prepared.guards().empty())
+    filterGuardEdge(*Cond, SuccIndex == 0, Live);
+  if (!Live.anyLive())
+    return;
   std::optional<unsigned> Outcome;
   if (Cond && !Prepared.stable().empty())
     Outcome = Prepared.stable().outcomeOf(From, SuccIndex == 0);
@@ -533,6 +560,24 @@ void ReapFlow::filterEdge(const CFGBlock &From, unsigned SuccIndex,
         Live.addKnown(I, *Outcome);
     }
   }
+}
+
+/// An edge testing a guard local against 0: where it is 0, the children it
+/// guarded since their start are not on this path.
+void ReapFlow::filterGuardEdge(const Expr &Cond, bool Branch, LiveSet &Live) {
+  auto Test = Prepared.guards().zeroTest(&Cond);
+  if (!Test)
+    return;
+  auto [G, NonZeroWhenTrue] = *Test;
+  if (Branch == NonZeroWhenTrue)
+    return Live.setNonZero(G, true);
+  for (SiteId I = 0; I < Sites.size(); ++I)
+    if (Live.isLive(I) && Live.isGuardedBy(I, G)) {
+      if (Live.mayBeStored(I))
+        Facts[I].HeldAtEnd = true;
+      Live.clear(I);
+    }
+  Live.setNonZero(G, false);
 }
 
 void ReapFlow::reachExit(const CFGBlock &From, const LiveSet &Live) {

@@ -45,6 +45,9 @@ private:
   void onClosure(const clang::Stmt *ClosureBody, LiveSet &Live);
   void onDestructor(const clang::VarDecl *V, LiveSet &Live);
   void onReturn(const clang::ReturnStmt &Ret, LiveSet &Live);
+  void onGuardWrite(const clang::VarDecl *V, const clang::Expr *Source,
+                    LiveSet &Live);
+  void filterGuardEdge(const clang::Expr &Cond, bool Branch, LiveSet &Live);
   void reapAll(LiveSet &Live);
 
   // Edges.
