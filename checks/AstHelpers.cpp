@@ -78,6 +78,21 @@ std::optional<int64_t> constantOf(const Expr *E, ASTContext &Ctx) {
   return R.Val.getInt().getExtValue();
 }
 
+const Expr *skipZeroOffset(const Expr *E, ASTContext &Ctx) {
+  E = skipTransparent(E);
+  while (const auto *BO = dyn_cast_or_null<BinaryOperator>(E)) {
+    if (!BO->isAdditiveOp())
+      break;
+    if (constantOf(BO->getRHS(), Ctx) == 0)
+      E = skipTransparent(BO->getLHS());
+    else if (BO->getOpcode() == BO_Add && constantOf(BO->getLHS(), Ctx) == 0)
+      E = skipTransparent(BO->getRHS());
+    else
+      break;
+  }
+  return E;
+}
+
 bool isPidType(QualType T) {
   while (const auto *Typedef = T->getAs<TypedefType>()) {
     StringRef Name = Typedef->getDecl()->getName();

@@ -40,6 +40,10 @@ const clang::VarDecl *varOf(const clang::Expr *E);
 /// recursively.
 llvm::SmallVector<const clang::Expr *, 2> valueArms(const clang::Expr *E);
 
+/// \p E without an added or subtracted constant that folds to 0 (dovecot's
+/// `pid - CALLBACK_TYPECHECK(...)`), transparent nodes stripped.
+const clang::Expr *skipZeroOffset(const clang::Expr *E, clang::ASTContext &Ctx);
+
 /// The integer \p E folds to; 0 for a null pointer constant.
 std::optional<int64_t> constantOf(const clang::Expr *E, clang::ASTContext &Ctx);
 

@@ -215,7 +215,7 @@ void OwnerJudge::scanBody(const Decl *Owner, const Stmt *Body) {
                : nullptr;
   };
   auto HolderIn = [&](const Expr *E) -> const ValueDecl * {
-    const Expr *Inner = skipTransparent(E);
+    const Expr *Inner = skipZeroOffset(E, Ctx);
     if (const auto *Neg = dyn_cast_or_null<UnaryOperator>(Inner))
       if (Neg->getOpcode() == UO_Minus)
         Inner = Neg->getSubExpr();

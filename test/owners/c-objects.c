@@ -158,3 +158,52 @@ int run_maybe_waiting(char **argv, int wait) {
     waitpid(pid, NULL, 0);
   return 0;
 }
+
+// A holder given to a watcher through a macro that subtracts a constant 0
+// (dovecot's child_wait_new_with_pid(pid - CALLBACK_TYPECHECK(...), ...)) is
+// handed on; subtracting 1 makes another number.
+struct remote {
+  pid_t pid;
+};
+typedef void remote_done_fn(int status, struct remote *r);
+void watch_pid(pid_t pid, remote_done_fn *done, struct remote *r);
+void log_pid(pid_t pid);
+#define ZERO_IF_TYPED(cb)                                                      \
+  (sizeof(char[1 - 2 * !__builtin_types_compatible_p(__typeof__(&(cb)),        \
+                                                     remote_done_fn *)]) -     \
+   1)
+#define watch_pid(pid, cb, r) watch_pid((pid) - ZERO_IF_TYPED(cb), (cb), (r))
+static void remote_done(int status, struct remote *r);
+
+void remote_start(struct remote *r) {
+  r->pid = fork(); // no-warning: remote_watch() hands it to the watcher
+  if (r->pid == 0)
+    _exit(0);
+}
+
+void remote_watch(struct remote *r) { watch_pid(r->pid, remote_done, r); }
+
+static void remote_done(int status, struct remote *r) {
+  (void)status;
+  kill(r->pid, SIGTERM);
+}
+
+struct other_remote {
+  pid_t pid;
+};
+
+void other_remote_start(struct other_remote *r) {
+  r->pid = fork();
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: child process started by 'fork' is kept in 'other_remote::pid' and killed, but nothing in this file reaps it; kill() does not reap [process-unreaped-child]
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: the child is stored in 'other_remote::pid' here
+  if (r->pid == 0)
+    _exit(0);
+}
+
+void other_remote_log(struct other_remote *r) { log_pid(r->pid - 1); }
+
+void other_remote_stop(struct other_remote *r) {
+  kill(r->pid, SIGTERM);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: note: 'kill' in 'other_remote_stop' signals the child but does not reap it; call waitpid() after it
+  // CHECK-FIXES: kill(r->pid, SIGTERM); waitpid(r->pid, NULL, 0);
+}
