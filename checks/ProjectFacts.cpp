@@ -175,6 +175,10 @@ std::optional<ProjectFacts> ProjectFacts::load(llvm::StringRef Path,
     for (const auto &File : *Covered)
       if (auto Name = File.getAsString())
         Facts.Covered.insert(*Name);
+  if (const auto *Entries = Root->getArray("entries"))
+    for (const auto &Usr : *Entries)
+      if (auto Name = Usr.getAsString())
+        Facts.Entries.insert(*Name);
   if (const auto *ByFile = Root->getObject("covered_functions"))
     for (const auto &Entry : *ByFile)
       if (const auto *Usrs = Entry.second.getAsArray())

@@ -68,6 +68,11 @@ public:
   /// File (compiled as \p Variant) reaps any child.
   bool isCoveredByReaper(llvm::StringRef File, llvm::StringRef Variant,
                          llvm::StringRef Usr) const;
+  /// True when \p Usr is the main of a program of its own (an applet of a
+  /// multi-call binary): returning from it ends the process.
+  bool isProgramEntry(llvm::StringRef Usr) const {
+    return Entries.contains(Usr);
+  }
   /// Unqualified names of every wrapper, for the call matcher.
   const std::vector<std::string> &wrapperNames() const { return Names; }
 
@@ -75,6 +80,7 @@ private:
   llvm::StringMap<FunctionFacts> Functions;
   llvm::StringMap<HolderDuty> Holders;
   llvm::StringSet<> Covered;
+  llvm::StringSet<> Entries;
   llvm::StringMap<llvm::StringSet<>> CoveredFunctions;
   std::vector<std::string> Names;
 };

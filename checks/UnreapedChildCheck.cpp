@@ -245,7 +245,9 @@ void UnreapedChildCheck::analyse(const Decl *Callable, Stmt *Body,
   AnalysisOptions Opts;
   Opts.TrackDiscarded = ReportDiscarded;
   if (const auto *FD = dyn_cast<FunctionDecl>(Callable))
-    Opts.ExitsAreProcessExits = IgnoreMain && FD->isMain();
+    Opts.ExitsAreProcessExits =
+        IgnoreMain &&
+        (FD->isMain() || (Facts && Facts->isProgramEntry(usrOf(FD))));
   AnalysisResult Result =
       analyseBody(Callable, Body, *Unit->astContext(), Model, Unit->summaries(),
                   Opts, &Unit->prepared());

@@ -11,7 +11,8 @@ Programs: a compile database does not say which files link together.  A
 program here is a file defining `main` plus every file defining a function
 reachable from `main` through calls (by USR); a function with main's
 signature named in a table of file scope (a multi-call binary's applet,
-busybox's `applet_main[]`) is the main of a program of its own.  A program
+busybox's `applet_main[]`) is the main of a program of its own, and the
+check treats its return as main's (a process exit, option IgnoreMain).  A program
 reaps every child when one of its files installs a SIGCHLD handler that
 reaps any child (by the derived facts below) or ignores SIGCHLD, or when its main calls a function that
 reaps any child (a main loop calling its reaper).  A file is covered when
@@ -201,7 +202,8 @@ def merge(parts):
             'holders': {u: holders[u] for u in sorted(holders)},
             'programs': programs,
             'covered_files': covered,
-            'covered_functions': covered_functions}
+            'covered_functions': covered_functions,
+            'entries': sorted(u for u in entries if u in functions)}
 
 
 def _derive_reaps_any(functions, calls, any_pid, node_reaps):
