@@ -87,6 +87,19 @@ bool ReapFlow::edgeDeclinesChild(SiteId I, const Expr *Cond,
   return Null && llvm::find(OutParams[I], Null) != OutParams[I].end();
 }
 
+bool ReapFlow::bodyReapsAny() {
+  if (!BodyReapsAny) {
+    BodyReapsAny = false;
+    for (const CFGBlock *B : Prepared.cfg())
+      for (const CFGElement &E : *B)
+        if (auto CS = E.getAs<CFGStmt>())
+          if (const auto *Call = dyn_cast<CallExpr>(CS->getStmt()))
+            if (reapsAny(Model, Summaries, *Call, Ctx))
+              BodyReapsAny = true;
+  }
+  return *BodyReapsAny;
+}
+
 /// The blocks from which a path keeping \p S's child can reach a reap-any or
 /// an end of the process's run of this function: its exit, a noreturn call
 /// of the parent (the child side is pruned on its edge).
@@ -288,6 +301,12 @@ void ReapFlow::onStart(SiteId I, LiveSet &Live) {
   }
   if (S.Discarded && !Opts.TrackDiscarded)
     return;
+  // A discarded child still live when its start runs again (a loop that
+  // forks per connection) leaks there, even in main, whose return would end
+  // the process: unless the body reaps any child somewhere (a `while
+  // (wait(NULL) > 0)` after the loop).
+  if (S.Discarded && Live.isLive(I) && !Live.isStored(I) && !bodyReapsAny())
+    leak(I, ExitKind::Overwrite, S.Loc);
   if (S.Var) {
     // Starting into a holder that still holds a child overwrites it.
     for (SiteId Other : Prepared.holders().sitesHeldBy(S.Var)) {

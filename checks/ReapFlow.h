@@ -16,6 +16,7 @@
 #include "Solver.h"
 #include "UseClassifier.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include <optional>
 
 namespace reapcheck {
 
@@ -49,6 +50,8 @@ private:
                     LiveSet &Live);
   void filterGuardEdge(const clang::Expr &Cond, bool Branch, LiveSet &Live);
   void reapAll(LiveSet &Live);
+  /// True when some call of the body reaps any child (computed once).
+  bool bodyReapsAny();
 
   // Edges.
   bool edgeKeeps(const Site &S, const clang::CFGBlock &From, unsigned SuccIndex,
@@ -103,6 +106,8 @@ private:
   std::vector<const clang::CFGBlock *> StartBlock, LeakBlock, StuckBlock;
   llvm::SmallPtrSet<const clang::CallExpr *, 4> FcloseSeen;
   std::vector<FcloseFact> Fcloses;
+  /// bodyReapsAny(), once known.
+  std::optional<bool> BodyReapsAny;
 };
 
 } // namespace reapcheck

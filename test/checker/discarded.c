@@ -59,3 +59,11 @@ void reap_any_before_start_does_not_count(void) {
     // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: child process started by 'fork' is discarded and can never be reaped [process-unreaped-child]
     _exit(0);
 }
+
+void spawn_all_then_reap(int n) {
+  for (int i = 0; i < n; i++)
+    if (fork() == 0) // no-warning: every round's child is reaped after the loop
+      _exit(0);
+  while (wait(NULL) > 0) {
+  }
+}
