@@ -45,8 +45,9 @@ Use UseClassifier::computeAt(const Expr &Ref) {
   // `pid - 0` (dovecot's `pid - CALLBACK_TYPECHECK(...)`, a macro's type
   // check that folds to 0) is the pid itself.
   if (const auto *Arith = dyn_cast<BinaryOperator>(P);
-      Arith && Arith->isAdditiveOp() && Child == Arith->getLHS() &&
-      constantOf(Arith->getRHS(), Body.astContext()) == 0)
+      Arith && Arith->isAdditiveOp() &&
+      skipZeroOffset(Arith, Body.astContext()) ==
+          skipTransparent(cast<Expr>(Child)))
     return computeAt(*Arith);
   // A pid encoded into a pointer (dovecot's `POINTER_CAST(pid)`, `(void
   // *)(base + pid)`) carries the child wherever that pointer goes: a key

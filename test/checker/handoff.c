@@ -167,6 +167,23 @@ void watched_through_checking_macro(void *context) {
   watch_child(pid, on_done, context);
 }
 
+static void reap_child(pid_t child) { waitpid(child, NULL, 0); }
+
+void reaped_as_zero_plus_pid(void) {
+  pid_t pid = fork(); // no-warning: `0 + pid` is the pid reap_child reaps
+  if (pid == 0)
+    _exit(0);
+  reap_child(0 + pid);
+}
+
+void one_plus_pid_is_another_number(void) {
+  pid_t pid = fork();
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: child process 'pid' started by 'fork' is never reaped [process-unreaped-child]
+  if (pid == 0)
+    _exit(0);
+  reap_child(1 + pid);
+}
+
 void minus_one_is_another_number(void) {
   pid_t pid = fork();
   // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: child process 'pid' started by 'fork' is never reaped [process-unreaped-child]
