@@ -221,6 +221,42 @@ static std::optional<llvm::APSInt> intValue(const Expr *E,
   return R.Val.getInt();
 }
 
+/// True when \p E is a null pointer constant.
+static bool isNullAddress(const Expr *E, const ASTContext &Ctx) {
+  return E && !E->isValueDependent() &&
+         E->isNullPointerConstant(const_cast<ASTContext &>(Ctx),
+                                  Expr::NPC_ValueDependentIsNotNull);
+}
+
+/// True when \p E is an address written as a constant (`NULL`,
+/// `(char *) 1`): no object of the process lives there.
+static bool isConstantAddress(const Expr *E, const ASTContext &Ctx) {
+  if (!E || E->isValueDependent())
+    return false;
+  if (isNullAddress(E, Ctx))
+    return true;
+  const Expr *Inner = E->IgnoreParenCasts();
+  return Inner != E->IgnoreParens() && Inner->getType()->isIntegerType() &&
+         intValue(Inner, Ctx).has_value();
+}
+
+/// True when a clone can never start a child because of an argument: the
+/// kernel fails clone3() with EFAULT when its `struct clone_args` pointer is
+/// a constant address (a probe such as bubblewrap's `WRONG_POINTER`), and
+/// glibc's clone() fails with EINVAL when `fn` or `stack` is NULL.
+/// \p First is the index of the API's first argument (1 under syscall()).
+static bool failsByArgument(const CallExpr &Call, llvm::StringRef Name,
+                            unsigned First, const ASTContext &Ctx) {
+  auto Arg = [&](unsigned I) {
+    return First + I < Call.getNumArgs() ? Call.getArg(First + I) : nullptr;
+  };
+  if (Name == "clone3")
+    return isConstantAddress(Arg(0), Ctx);
+  if (Name == "clone" && First == 0)
+    return isNullAddress(Arg(0), Ctx) || isNullAddress(Arg(1), Ctx);
+  return false;
+}
+
 std::optional<StartSpec> ProcessApiModel::startOf(const CallExpr &Call,
                                                   const ASTContext &Ctx) const {
   const FunctionDecl *FD = Call.getDirectCallee();
@@ -238,8 +274,12 @@ std::optional<StartSpec> ProcessApiModel::startOf(const CallExpr &Call,
     if (Text != "fork" && Text != "vfork" && Text != "clone" &&
         Text != "clone3")
       return std::nullopt;
+    if (failsByArgument(Call, Text, 1, Ctx))
+      return std::nullopt;
     return S;
   }
+  if (FD->getIdentifier() && failsByArgument(Call, FD->getName(), 0, Ctx))
+    return std::nullopt;
   if (S.HandleArg >= 0) {
     if (static_cast<unsigned>(S.HandleArg) >= Call.getNumArgs())
       return std::nullopt;
