@@ -102,6 +102,11 @@ struct StartFacts {
   bool Leaked = false;
   ExitKind LeakKind = ExitKind::Return;
   clang::SourceLocation LeakLoc;
+  /// Every kind of exit it leaked at, one bit per ExitKind.
+  unsigned LeakKinds = 0;
+  bool leaksOnlyAtReturn() const {
+    return Leaked && LeakKinds == 1u << unsigned(ExitKind::Return);
+  }
   /// When it leaked on some paths only: the branch decisions that matter on
   /// one of them, in path order (LeakPath.h).
   std::vector<PathStep> Path;

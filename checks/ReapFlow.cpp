@@ -198,6 +198,7 @@ void ReapFlow::store(SiteId I, const ValueDecl *Holder, SourceLocation At,
 
 void ReapFlow::leak(SiteId I, ExitKind Kind, SourceLocation Loc) {
   StartFacts &F = Facts[I];
+  F.LeakKinds |= 1u << unsigned(Kind);
   if (F.Leaked && !Prepared.body().before(Loc, F.LeakLoc))
     return;
   F.Leaked = true;

@@ -17,6 +17,7 @@
 #ifndef REAPCHECK_TRANSLATIONUNITSCAN_H
 #define REAPCHECK_TRANSLATIONUNITSCAN_H
 
+#include "CallerReapers.h"
 #include "EnclosingBody.h"
 #include "ProcessApiModel.h"
 #include "ProjectFacts.h"
@@ -70,6 +71,13 @@ public:
   }
   ProjectSummaries &summaries() { return Summaries; }
   PreparedBodies &prepared() { return Prepared; }
+  /// The unit's functions whose callers reap any child after calling them
+  /// (built on the first question).
+  CallerReapers &callerReapers() {
+    if (!Reapers)
+      Reapers.emplace(*Ctx, Model, Summaries);
+    return *Reapers;
+  }
   /// An event loop that reaps every child (ProcessApiModel::startsReapingLoop).
   void addReapingLoop() { ReapingLoop = true; }
   /// True when this unit installs a SIGCHLD handler that reaps any child,
@@ -102,6 +110,7 @@ private:
   const ProcessApiModel &Model;
   ProjectSummaries Summaries;
   PreparedBodies Prepared;
+  std::optional<CallerReapers> Reapers;
   clang::ASTContext *Ctx = nullptr;
   llvm::SetVector<const clang::Decl *> Callables;
   llvm::DenseMap<const clang::Decl *, clang::Stmt *> BodyOf;

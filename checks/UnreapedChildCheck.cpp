@@ -265,6 +265,14 @@ void UnreapedChildCheck::analyse(const Decl *Callable, Stmt *Body,
       Held.push_back(std::move(F));
       continue;
     }
+    // A child live only where the function returns, to callers that all
+    // reap any child afterwards (openvswitch's test table), is theirs.
+    const auto *FD = dyn_cast<FunctionDecl>(Callable);
+    if (!Covered && FD && F.leaksOnlyAtReturn() &&
+        Unit->callerReapers().reapedAfterReturn(FD)) {
+      recordInventory(F, "caller-reaps");
+      continue;
+    }
     // Children of a unit whose SIGCHLD handler reaps any child are reaped
     // by that handler whenever they exit.
     bool Reported = !Covered && reportStart(F);

@@ -24,6 +24,7 @@ TABLE = [
     ('no-parent-child', 'needing no reap', False),
     ('leaked-unreported', 'leaked but not reported', False),
     ('sigchld-handler', 'left to a SIGCHLD handler', False),
+    ('caller-reaps', 'left to callers that reap any child', False),
     ('held', 'kept by an owner that reaps', False),
     ('held-leaked', 'kept by an owner that never reaps', False),
     ('held-unjudged', 'kept where this file cannot judge', False),
@@ -36,6 +37,7 @@ ALWAYS_SHOWN = [v for v, _, shown in TABLE if shown]
 # with different macros), the first of these wins: a leak seen by one unit
 # is not hidden by another.
 RANK = ['leaked', 'held-leaked', 'leaked-unreported', 'sigchld-handler',
+        'caller-reaps',
         'held-unjudged', 'handed-off', 'held', 'reaped', 'no-parent-child']
 assert sorted(RANK) == sorted(VERDICTS)
 

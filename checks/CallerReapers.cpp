@@ -1,0 +1,312 @@
+//===--- CallerReapers.cpp - Functions whose callers reap any child -------===//
+
+#include "CallerReapers.h"
+#include "AstHelpers.h"
+#include "EnclosingBody.h"
+#include "ProcessApiModel.h"
+#include "Summaries.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Analysis/CFG.h"
+
+using namespace clang;
+
+namespace reapcheck {
+
+namespace {
+
+const FunctionDecl *canonical(const FunctionDecl *FD) {
+  return FD ? FD->getCanonicalDecl() : nullptr;
+}
+
+/// A variable of file scope and internal linkage whose initialiser may name
+/// functions: a table of callbacks seen whole by the unit.
+bool isPrivateTable(const VarDecl *Var) {
+  return Var && Var->isFileVarDecl() && !Var->isExternallyVisible();
+}
+
+/// The table variable \p E reads a member of: `tests[i].function`,
+/// `ops.run`, `(&tbl[i])->fn`; null otherwise.  \p Ref is set to its
+/// reference.
+const VarDecl *tableOfMember(const MemberExpr *ME, const DeclRefExpr *&Ref) {
+  const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
+  if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(Base))
+    Base = Sub->getBase()->IgnoreParenImpCasts();
+  else if (const auto *Addr = dyn_cast<UnaryOperator>(Base);
+           Addr && Addr->getOpcode() == UO_AddrOf)
+    if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(
+            Addr->getSubExpr()->IgnoreParenImpCasts()))
+      Base = Sub->getBase()->IgnoreParenImpCasts();
+  Ref = dyn_cast<DeclRefExpr>(Base);
+  const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  return isPrivateTable(Var) ? Var->getCanonicalDecl() : nullptr;
+}
+
+/// The member a call goes through: `tests[i].function()`,
+/// `(*tests[i].function)()`.
+const MemberExpr *calledMember(const CallExpr &Call) {
+  const Expr *Callee = Call.getCallee()->IgnoreParenImpCasts();
+  if (const auto *Deref = dyn_cast<UnaryOperator>(Callee);
+      Deref && Deref->getOpcode() == UO_Deref)
+    Callee = Deref->getSubExpr()->IgnoreParenImpCasts();
+  return dyn_cast<MemberExpr>(Callee);
+}
+
+/// True when a value of type \p T may be or lead to a function: a function
+/// pointer, a struct or array (of them), a pointer to one or to void.
+bool mayCarryFunction(QualType T) {
+  if (T->isFunctionPointerType() || T->isFunctionType() ||
+      T->isBlockPointerType() || T->isMemberPointerType() ||
+      T->isRecordType() || T->isArrayType())
+    return true;
+  if (!T->isPointerType())
+    return false;
+  QualType Pointee = T->getPointeeType();
+  return Pointee->isRecordType() || Pointee->isArrayType() ||
+         Pointee->isPointerType() || Pointee->isVoidType();
+}
+
+/// What a CFG element does for a child left live by a callee.
+enum class Mark { None, Reaps, Ends };
+
+} // namespace
+
+bool CallerReapers::reapedAfterReturn(const FunctionDecl *FD) {
+  if (!FD || FD->isExternallyVisible())
+    return false;
+  if (!Built)
+    build();
+  return Reaped.contains(canonical(FD));
+}
+
+void CallerReapers::build() {
+  Built = true;
+  CallList Calls;
+  collectUses(Calls);
+  if (Calls.empty())
+    return;
+  // The table calls' targets were filled in by collectUses; group the calls
+  // by caller and judge each caller's body once.
+  llvm::DenseMap<const FunctionDecl *, std::vector<const CallExpr *>> ByCaller;
+  for (const auto &[Call, Caller] : Calls)
+    ByCaller[Caller].push_back(Call);
+  for (const auto &[Caller, Its] : ByCaller)
+    judgeCalls(*Caller, Its);
+  // Least fixed point: a function returning to a caller for which the
+  // property holds inherits it; recursion proves nothing.
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const auto &[FD, Afters] : Sites) {
+      if (Reaped.contains(FD) || Escaped.contains(FD) || Afters.empty() ||
+          FD->isExternallyVisible())
+        continue;
+      bool All = llvm::all_of(Afters, [&](const After &A) {
+        if (!A.Covered)
+          return false;
+        return A.Returns ? Reaped.contains(canonical(A.Caller)) : A.Reaps;
+      });
+      if (All) {
+        Reaped.insert(FD);
+        Changed = true;
+      }
+    }
+  }
+}
+
+/// Every use of the unit's functions and private tables: a direct call, an
+/// entry of a table, a call through a table's member; any other use lets
+/// the function (or the table's functions) be called where the unit cannot
+/// see.
+void CallerReapers::collectUses(CallList &Calls) {
+  llvm::DenseMap<const VarDecl *, std::vector<const FunctionDecl *>> Tables;
+  llvm::DenseSet<const VarDecl *> EscapedTables;
+  llvm::DenseSet<const DeclRefExpr *> Seen; // Uses already accounted for.
+  std::vector<std::pair<const CallExpr *, const VarDecl *>> TableCalls;
+
+  auto Walk = [&](const Stmt *Root, const FunctionDecl *Caller,
+                  const VarDecl *Table) {
+    walkStmts(Root, Closures::Enter, [&](const Stmt *S) {
+      if (isa<UnaryExprOrTypeTraitExpr>(S))
+        return false; // sizeof, alignof: not evaluated.
+      if (const auto *Call = dyn_cast<CallExpr>(S)) {
+        const Expr *Callee = Call->getCallee()->IgnoreParenImpCasts();
+        if (const auto *Ref = dyn_cast<DeclRefExpr>(Callee);
+            Ref && isa<FunctionDecl>(Ref->getDecl()) && Caller) {
+          Seen.insert(Ref);
+          Calls.emplace_back(Call, Caller);
+        } else if (const MemberExpr *ME = calledMember(*Call)) {
+          const DeclRefExpr *TableRef = nullptr;
+          if (const VarDecl *Var = tableOfMember(ME, TableRef); Var && Caller) {
+            Seen.insert(TableRef);
+            TableCalls.emplace_back(Call, Var);
+            Calls.emplace_back(Call, Caller);
+          }
+        }
+        return true;
+      }
+      if (const auto *ME = dyn_cast<MemberExpr>(S)) {
+        // Reading a member that is not a function (`tests[i].name`) does
+        // not let the table's functions out.
+        const DeclRefExpr *TableRef = nullptr;
+        if (!mayCarryFunction(ME->getType()) && tableOfMember(ME, TableRef))
+          Seen.insert(TableRef);
+        return true;
+      }
+      const auto *Ref = dyn_cast<DeclRefExpr>(S);
+      if (!Ref || Seen.contains(Ref))
+        return true;
+      if (const auto *FD = dyn_cast<FunctionDecl>(Ref->getDecl())) {
+        if (Table)
+          Tables[Table].push_back(canonical(FD));
+        else
+          Escaped.insert(canonical(FD));
+      } else if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
+                 isPrivateTable(Var) && Var->getCanonicalDecl() != Table) {
+        EscapedTables.insert(Var->getCanonicalDecl());
+      }
+      return true;
+    });
+  };
+
+  forEachUserDecl(Ctx, [&](const Decl *D) {
+    if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
+      if (!FD->doesThisDeclarationHaveABody())
+        return;
+      if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(FD))
+        for (const CXXCtorInitializer *Init : Ctor->inits())
+          if (Init->getInit())
+            Walk(Init->getInit(), FD, nullptr);
+      Walk(FD->getBody(), FD, nullptr);
+      return;
+    }
+    if (const auto *Var = dyn_cast<VarDecl>(D); Var && Var->getInit() &&
+                                                !isa<ParmVarDecl>(Var) &&
+                                                !Var->isLocalVarDecl())
+      Walk(Var->getInit(), nullptr,
+           isPrivateTable(Var) ? Var->getCanonicalDecl() : nullptr);
+  });
+
+  for (const VarDecl *Var : EscapedTables)
+    for (const FunctionDecl *FD : Tables.lookup(Var))
+      Escaped.insert(FD);
+  for (const auto &[Call, Var] : TableCalls)
+    if (!EscapedTables.contains(Var))
+      TableTargets[Call] = Tables.lookup(Var);
+}
+
+void CallerReapers::judgeCalls(const FunctionDecl &Caller,
+                               llvm::ArrayRef<const CallExpr *> Calls) {
+  auto TargetsOf = [&](const CallExpr *Call) {
+    std::vector<const FunctionDecl *> Result;
+    if (const FunctionDecl *FD = Call->getDirectCallee())
+      Result.push_back(canonical(FD));
+    else
+      Result = TableTargets.lookup(Call);
+    return Result;
+  };
+  llvm::DenseSet<const CallExpr *> Wanted(Calls.begin(), Calls.end());
+  CFG::BuildOptions Options;
+  Options.AddInitializers = true;
+  Options.setAllAlwaysAdd();
+  std::unique_ptr<CFG> Graph = CFG::buildCFG(
+      &Caller, const_cast<Stmt *>(Caller.getBody()), &Ctx, Options);
+
+  auto MarkOf = [&](const CFGElement &E) {
+    auto CS = E.getAs<CFGStmt>();
+    const auto *Call = CS ? dyn_cast<CallExpr>(CS->getStmt()) : nullptr;
+    if (!Call)
+      return Mark::None;
+    if (Model.isReapAny(*Call, Ctx) || Summaries.callReapsAny(*Call, Ctx))
+      return Mark::Reaps;
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (FD && (FD->isNoReturn() || Summaries.isInferredNoReturn(FD)))
+      return Mark::Ends;
+    return Mark::None;
+  };
+  // The first mark from element \p From of \p B on.
+  auto FirstMark = [&](const CFGBlock &B, unsigned From) {
+    for (unsigned I = From; I < B.size(); ++I)
+      if (Mark M = MarkOf(B[I]); M != Mark::None)
+        return M;
+    return B.hasNoReturnElement() ? Mark::Ends : Mark::None;
+  };
+
+  llvm::DenseMap<const CFGBlock *, Mark> First;
+  // From the start of a block: every path reaches a mark or the exit
+  // (Covered); some path reaches a reap first (Reaps), or the exit first
+  // (Returns).  Returning from main ends the process.
+  llvm::DenseMap<const CFGBlock *, After> From;
+  // What follows the end of \p B: covered when every successor is, reaping
+  // or returning when some successor is.
+  auto FromSuccessors = [&](const CFGBlock &B) {
+    After A{&Caller, false, false, false};
+    bool Any = false, All = true;
+    for (const CFGBlock *S : B.succs()) {
+      if (!S)
+        continue;
+      Any = true;
+      auto It = From.find(S);
+      All &= It != From.end() && It->second.Covered;
+      if (It != From.end()) {
+        A.Reaps |= It->second.Reaps;
+        A.Returns |= It->second.Returns;
+      }
+    }
+    A.Covered = Any && All;
+    return A;
+  };
+  if (Graph) {
+    const CFGBlock *Exit = &Graph->getExit();
+    for (const CFGBlock *B : *Graph) {
+      First[B] = FirstMark(*B, 0);
+      if (B == Exit && !Caller.isMain())
+        From[B] = After{&Caller, true, false, true};
+      else if (First[B] != Mark::None || B == Exit)
+        From[B] = After{&Caller, true, First[B] == Mark::Reaps, false};
+    }
+    // Least fixed points, by rounds over the blocks until none changes.
+    for (bool Changed = true; Changed;) {
+      Changed = false;
+      for (const CFGBlock *B : *Graph) {
+        if (First[B] != Mark::None || B == Exit)
+          continue;
+        After Now = FromSuccessors(*B);
+        After &Old = From[B];
+        if (Old.Covered != Now.Covered || Old.Reaps != Now.Reaps ||
+            Old.Returns != Now.Returns) {
+          Old = Now;
+          Changed = true;
+        }
+      }
+    }
+  }
+
+  // Where each call is, and what follows it there.
+  llvm::DenseMap<const CallExpr *, After> AfterCall;
+  if (Graph)
+    for (const CFGBlock *B : *Graph)
+      for (unsigned I = 0; I < B->size(); ++I) {
+        auto CS = (*B)[I].getAs<CFGStmt>();
+        const auto *Call = CS ? dyn_cast<CallExpr>(CS->getStmt()) : nullptr;
+        if (!Call || !Wanted.contains(Call))
+          continue;
+        After A{&Caller, false, false, false};
+        if (Mark M = FirstMark(*B, I + 1); M != Mark::None) {
+          A.Covered = true;
+          A.Reaps = M == Mark::Reaps;
+        } else {
+          A = FromSuccessors(*B);
+        }
+        AfterCall[Call] = A;
+      }
+  // A call the CFG does not show (in a lambda of the caller) proves nothing.
+  for (const CallExpr *Call : Calls) {
+    auto It = AfterCall.find(Call);
+    After A = It != AfterCall.end() ? It->second
+                                    : After{&Caller, false, false, false};
+    for (const FunctionDecl *Target : TargetsOf(Call))
+      Sites[Target].push_back(A);
+  }
+}
+
+} // namespace reapcheck

@@ -1,0 +1,85 @@
+//===--- CallerReapers.h - Functions whose callers reap any child -*- C++
+//-*-===//
+//
+// A function of the unit that only returns to callers reaping any child
+// afterwards: openvswitch's tests fork in a helper, return, and the test
+// table's driver runs `tests[i].function()` then `while (wait(&status) > 0)`.
+// A child such a function leaves live when it returns is reaped by that
+// reap-any, as a child of a function whose SIGCHLD handler reaps is.
+//
+// Only functions of internal linkage qualify (every caller is in the unit),
+// and only when every use of the function is a call or an entry of a table
+// of file scope, of internal linkage, whose every use is a call through one
+// of its members or a read of a member that is not a function.  Built on
+// the first question, once per unit.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REAPCHECK_CALLERREAPERS_H
+#define REAPCHECK_CALLERREAPERS_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include <optional>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class CallExpr;
+class FunctionDecl;
+} // namespace clang
+
+namespace reapcheck {
+
+class ProcessApiModel;
+class SummaryProvider;
+
+class CallerReapers {
+public:
+  CallerReapers(clang::ASTContext &Ctx, const ProcessApiModel &Model,
+                SummaryProvider &Summaries)
+      : Ctx(Ctx), Model(Model), Summaries(Summaries) {}
+
+  /// True when, after every call of \p FD, each path of the caller reaches
+  /// a reap of any child or ends the process before it returns, or returns
+  /// to a caller for which this holds in turn; and at least one of those
+  /// paths reaps (a caller that only exits later, busybox wget's, leaves a
+  /// zombie until then and does not count).
+  bool reapedAfterReturn(const clang::FunctionDecl *FD);
+
+private:
+  /// What the rest of the caller does after one call.
+  struct After {
+    const clang::FunctionDecl *Caller = nullptr;
+    bool Covered = false; ///< Every path reaps, ends or returns.
+    bool Reaps = false;   ///< Some path reaches a reap of any child.
+    bool Returns = false; ///< Some path returns first.
+  };
+  using CallList = std::vector<
+      std::pair<const clang::CallExpr *, const clang::FunctionDecl *>>;
+  void build();
+  /// Every call of the unit's functions, direct or through a table, with
+  /// its caller; fills Escaped and TableTargets.
+  void collectUses(CallList &Calls);
+  /// What follows each of \p Calls in \p Caller's body, added to Sites.
+  void judgeCalls(const clang::FunctionDecl &Caller,
+                  llvm::ArrayRef<const clang::CallExpr *> Calls);
+
+  clang::ASTContext &Ctx;
+  const ProcessApiModel &Model;
+  SummaryProvider &Summaries;
+  bool Built = false;
+  /// Functions some use of which is not a call nor a table entry seen whole.
+  llvm::DenseSet<const clang::FunctionDecl *> Escaped;
+  /// The functions a call through a table's member may reach.
+  llvm::DenseMap<const clang::CallExpr *,
+                 std::vector<const clang::FunctionDecl *>>
+      TableTargets;
+  llvm::DenseMap<const clang::FunctionDecl *, std::vector<After>> Sites;
+  llvm::DenseSet<const clang::FunctionDecl *> Reaped;
+};
+
+} // namespace reapcheck
+
+#endif

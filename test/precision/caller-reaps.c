@@ -1,0 +1,220 @@
+// A child a static function leaves live where it returns is its callers'
+// when every caller reaps any child after the call, directly or by
+// returning to callers that do (openvswitch's test table: a helper forks
+// and returns, the driver runs `tests[i].function()` then
+// `while (wait(&status) > 0)`).  Every use of the function must be a call or
+// an entry of a static table whose uses are all seen, and some path after
+// the call must reap: ending the process later leaves a zombie until then.
+// RUN: %check_tidy %s %t -- %tidy -- -std=gnu11
+// RUN: rm -f %t.tsv
+// RUN: env REAPCHECK_INVENTORY=%t.tsv %tidy %s -- -std=gnu11 > /dev/null
+// RUN: sed 's|^.*/||' %t.tsv | %FileCheck %s --check-prefix=INV --match-full-lines
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+void work(void);
+
+// The test table of openvswitch's test-lockfile.c.
+static enum { PARENT, CHILD } do_fork(void) {
+  switch (fork()) { // no-warning: reaped by the table's driver
+  case 0:
+    return CHILD;
+  case -1:
+    exit(1);
+  default:
+    return PARENT;
+  }
+}
+
+static void run_lock_twice(void) {
+  work();
+  if (do_fork() == CHILD) {
+    work();
+    exit(11);
+  }
+  work();
+}
+
+static void run_lock_once(void) {
+  if (do_fork() == CHILD)
+    exit(11);
+}
+
+struct test {
+  const char *name;
+  void (*function)(void);
+};
+
+static const struct test tests[] = {
+    {"lock_twice", run_lock_twice},
+    {"lock_once", run_lock_once},
+    {NULL, NULL},
+};
+
+int main(int argc, char *argv[]) {
+  if (argc != 2)
+    return 1;
+  for (size_t i = 0; tests[i].name; i++) {
+    if (!strcmp(argv[1], tests[i].name)) {
+      int status;
+      (tests[i].function)();
+      while (wait(&status) > 0)
+        continue;
+      if (errno != ECHILD)
+        abort();
+      printf("%s: success\n", tests[i].name);
+      exit(0);
+    }
+  }
+  return 1;
+}
+
+// A direct caller that reaps in its loop.
+static void spawn_helper(void) {
+  if (fork() == 0) // no-warning: reaped by run_all's loop
+    _exit(0);
+}
+
+void run_all(int n) {
+  for (int i = 0; i < n; i++) {
+    spawn_helper();
+    while (waitpid(-1, NULL, 0) > 0)
+      continue;
+  }
+}
+
+// A caller that only exits later (busybox wget): a zombie until then.
+static void spawn_ssl_helper(void) {
+  if (fork() == 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: child process started by 'fork' is discarded and can never be reaped [process-unreaped-child]
+    _exit(0);
+}
+
+void download(int redirects) {
+  for (int i = 0; i < redirects; i++) {
+    spawn_ssl_helper();
+    work();
+  }
+  exit(0);
+}
+
+// A caller that loops for ever without reaping (a forking server).
+static void serve_one(void) {
+  if (fork() == 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: child process started by 'fork' is discarded and can never be reaped [process-unreaped-child]
+    _exit(0);
+}
+
+void serve(void) {
+  for (;;) {
+    serve_one();
+    work();
+  }
+}
+
+// One caller of two does not reap.
+static void spawn_twice_called(void) {
+  if (fork() == 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: child process started by 'fork' is discarded and can never be reaped [process-unreaped-child]
+    _exit(0);
+}
+
+void reaping_caller(void) {
+  spawn_twice_called();
+  wait(NULL);
+}
+
+void forgetting_caller(void) {
+  spawn_twice_called();
+  work();
+}
+
+// A caller that returns to a caller that does not reap.
+static void spawn_nested(void) {
+  if (fork() == 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: child process started by 'fork' is discarded and can never be reaped [process-unreaped-child]
+    _exit(0);
+}
+
+static void middle(void) { spawn_nested(); }
+
+void top(void) {
+  middle();
+  work();
+}
+
+// The function's address escapes: callers not seen.
+static void spawn_escaping(void) {
+  if (fork() == 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: child process started by 'fork' is discarded and can never be reaped [process-unreaped-child]
+    _exit(0);
+}
+
+void (*hook)(void) = spawn_escaping;
+
+void call_escaping(void) {
+  spawn_escaping();
+  wait(NULL);
+}
+
+// Not static: callers in other files are not seen.
+void spawn_extern(void) {
+  if (fork() == 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: child process started by 'fork' is discarded and can never be reaped [process-unreaped-child]
+    _exit(0);
+}
+
+void call_extern(void) {
+  spawn_extern();
+  wait(NULL);
+}
+
+// A table handed to another function lets its entries out.
+static void spawn_in_passed_table(void) {
+  if (fork() == 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: child process started by 'fork' is discarded and can never be reaped [process-unreaped-child]
+    _exit(0);
+}
+
+static const struct test passed[] = {{"spawn", spawn_in_passed_table}};
+
+void run_table(const struct test *t);
+
+void run_passed(void) {
+  run_table(passed);
+  passed[0].function();
+  wait(NULL);
+}
+
+// The child also leaks inside the function (its handle is overwritten):
+// the callers' reap comes too late for that one.
+static void spawn_overwritten(void) {
+  pid_t pid = fork();
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: child process 'pid' started by 'fork' is never reaped [process-unreaped-child]
+  if (pid == 0)
+    _exit(0);
+  pid = getpid();
+  (void)pid;
+}
+
+void call_overwritten(void) {
+  spawn_overwritten();
+  wait(NULL);
+}
+
+// INV:      caller-reaps.c:24:11	caller-reaps	fork	-
+// INV-NEXT: caller-reaps.c:79:7	caller-reaps	fork	-
+// INV-NEXT: caller-reaps.c:93:7	leaked	fork	-
+// INV-NEXT: caller-reaps.c:108:7	leaked	fork	-
+// INV-NEXT: caller-reaps.c:122:7	leaked	fork	-
+// INV-NEXT: caller-reaps.c:139:7	leaked	fork	-
+// INV-NEXT: caller-reaps.c:153:7	leaked	fork	-
+// INV-NEXT: caller-reaps.c:167:7	leaked	fork	-
+// INV-NEXT: caller-reaps.c:179:7	leaked	fork	-
+// INV-NEXT: caller-reaps.c:197:15	leaked	fork	pid
+// INV-EMPTY:
