@@ -106,10 +106,12 @@ bool isPidType(QualType T) {
 const FunctionDecl *functionNamedBy(const Expr *E) {
   if (!E)
     return nullptr;
-  E = E->IgnoreParenImpCasts();
+  // Casts too: old code casts its handler to the handler type
+  // (`(void (*)(int)) zhandler`), and the cast still names the function.
+  E = E->IgnoreParenCasts();
   if (const auto *Addr = dyn_cast<UnaryOperator>(E))
     if (Addr->getOpcode() == UO_AddrOf)
-      E = Addr->getSubExpr()->IgnoreParenImpCasts();
+      E = Addr->getSubExpr()->IgnoreParenCasts();
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
     return dyn_cast<FunctionDecl>(Ref->getDecl());
   return nullptr;

@@ -50,7 +50,8 @@ std::optional<int64_t> constantOf(const clang::Expr *E, clang::ASTContext &Ctx);
 /// True for `pid_t` (through any typedef spelled pid_t or __pid_t).
 bool isPidType(clang::QualType T);
 
-/// The function \p E designates (`f` or `&f`), if it names one directly.
+/// The function \p E designates (`f`, `&f`, either cast), if it names one
+/// directly.
 const clang::FunctionDecl *functionNamedBy(const clang::Expr *E);
 
 /// Whether a walk enters the bodies of lambdas and blocks it meets.

@@ -620,6 +620,14 @@ bool ProcessApiModel::mayPassSigchldHandler(const CallExpr &Call) {
   return Signal && Handler;
 }
 
+bool ProcessApiModel::passesSigchldLiteral(const CallExpr &Call) {
+  for (const Expr *Arg : Call.arguments())
+    if (const auto *Lit = dyn_cast<IntegerLiteral>(Arg->IgnoreParenImpCasts()))
+      if (Lit->getValue() == SigchldOnLinux)
+        return true;
+  return false;
+}
+
 std::optional<SigchldAction>
 ProcessApiModel::handlerPassed(const CallExpr &Call, const Stmt *Body,
                                ASTContext &Ctx) const {
@@ -663,6 +671,29 @@ ProcessApiModel::sigchldAction(const CallExpr &Call, const Stmt *Body,
   if (!FD || Call.getNumArgs() < 2 || !installsSignalHandler(*FD) ||
       !isSigchld(*Call.getArg(0), Ctx))
     return std::nullopt;
+  return installedAction(Call, Body, Ctx);
+}
+
+std::optional<std::pair<unsigned, SigchldAction>>
+ProcessApiModel::paramSignalAction(const CallExpr &Call,
+                                   const FunctionDecl &Installer,
+                                   const Stmt *Body, ASTContext &Ctx) const {
+  const FunctionDecl *FD = Call.getDirectCallee();
+  if (!FD || Call.getNumArgs() < 2 || !installsSignalHandler(*FD))
+    return std::nullopt;
+  const auto *Param = dyn_cast_or_null<ParmVarDecl>(varOf(Call.getArg(0)));
+  if (!Param || Param->getDeclContext() != &Installer)
+    return std::nullopt;
+  SigchldAction Action = installedAction(Call, Body, Ctx);
+  if (!Action.Handler && !Action.KernelReaps)
+    return std::nullopt;
+  return std::make_pair(Param->getFunctionScopeIndex(), Action);
+}
+
+SigchldAction ProcessApiModel::installedAction(const CallExpr &Call,
+                                               const Stmt *Body,
+                                               ASTContext &Ctx) const {
+  const FunctionDecl *FD = Call.getDirectCallee();
   SigchldAction Action;
   if (FD->getName() != "sigaction") {
     Action.KernelReaps = writtenText(*Call.getArg(1), Ctx).trim() == "SIG_IGN";

@@ -192,6 +192,19 @@ public:
   std::optional<SigchldAction> sigchldAction(const clang::CallExpr &Call,
                                              const clang::Stmt *Body,
                                              clang::ASTContext &Ctx) const;
+  /// For signal(sig, ...) or sigaction(sig, &sa, ...) in \p Installer whose
+  /// signal is \p Installer's own parameter (zsh's `install_handler(int
+  /// sig)`): that parameter's index and what the call installs, when it
+  /// installs a handler or SIG_IGN.  A caller passing SIGCHLD there installs
+  /// it for SIGCHLD.
+  std::optional<std::pair<unsigned, SigchldAction>>
+  paramSignalAction(const clang::CallExpr &Call,
+                    const clang::FunctionDecl &Installer,
+                    const clang::Stmt *Body, clang::ASTContext &Ctx) const;
+  /// True when some argument of \p Call is the integer literal SIGCHLD
+  /// expands to: a call that may hand SIGCHLD to an installer of the
+  /// project (paramSignalAction).
+  static bool passesSigchldLiteral(const clang::CallExpr &Call);
   /// For a call mayPassSigchldHandler() accepts: what it hands a helper of
   /// the project for SIGCHLD, named or in a signal mask (`1 << SIGCHLD`): a
   /// handler, SIG_IGN, or a `struct sigaction` read as sigchldAction() does.
@@ -204,6 +217,10 @@ public:
   SigchldAction actionOfStruct(const clang::VarDecl &Struct,
                                const clang::Stmt &Body, clang::ASTContext &Ctx,
                                const clang::Expr *Install) const;
+  /// What signal() or sigaction() \p Call installs, whatever the signal.
+  SigchldAction installedAction(const clang::CallExpr &Call,
+                                const clang::Stmt *Body,
+                                clang::ASTContext &Ctx) const;
 
   /// True when \p FD's body (or a function it calls, two levels deep) reaps
   /// any child: a SIGCHLD handler that does is a reaper of every child.

@@ -337,6 +337,20 @@ void FactsRecorder::addHandlerParam(const FunctionDecl &FD, unsigned Index) {
     Params.push_back(Index);
 }
 
+void FactsRecorder::addSignalParam(const FunctionDecl &FD, unsigned Index,
+                                   const FunctionDecl *Handler,
+                                   bool KernelReaps) {
+  function(FD).SignalParams.emplace_back(
+      Index, Handler ? usrOf(Handler) : std::string(), KernelReaps);
+}
+
+void FactsRecorder::addSigchldArg(const FunctionDecl &Caller,
+                                  const FunctionDecl &Callee, unsigned Index) {
+  std::string Usr = usrOf(&Callee);
+  if (!Usr.empty())
+    function(Caller).SigchldArgs.push_back({Usr, Index});
+}
+
 void FactsRecorder::addFunctionArg(const FunctionDecl &Caller,
                                    const FunctionDecl &Callee, unsigned Index,
                                    const FunctionDecl &Arg) {
@@ -407,6 +421,18 @@ void FactsRecorder::write(llvm::StringRef Path, llvm::StringRef MainFile,
       for (unsigned Index : F.HandlerParams)
         Params.push_back(Index);
       O["sigchld_handler_params"] = std::move(Params);
+    }
+    if (!F.SignalParams.empty()) {
+      llvm::json::Array Params;
+      for (const auto &[Index, Handler, KernelReaps] : F.SignalParams)
+        Params.push_back(llvm::json::Array{Index, Handler, KernelReaps});
+      O["signal_params"] = std::move(Params);
+    }
+    if (!F.SigchldArgs.empty()) {
+      llvm::json::Array Args;
+      for (const auto &[Callee, Index] : F.SigchldArgs)
+        Args.push_back(llvm::json::Array{Callee, Index});
+      O["sigchld_args"] = std::move(Args);
     }
     if (!F.FunctionArgs.empty()) {
       llvm::json::Array Args;

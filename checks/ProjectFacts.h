@@ -134,6 +134,13 @@ public:
   void addSigchldHandler(const clang::FunctionDecl &FD);
   /// \p FD installs its parameter \p Index as the SIGCHLD handler.
   void addHandlerParam(const clang::FunctionDecl &FD, unsigned Index);
+  /// \p FD installs \p Handler (or, with \p KernelReaps, SIG_IGN) for the
+  /// signal its parameter \p Index names.
+  void addSignalParam(const clang::FunctionDecl &FD, unsigned Index,
+                      const clang::FunctionDecl *Handler, bool KernelReaps);
+  /// \p Caller passes SIGCHLD as argument \p Index of \p Callee.
+  void addSigchldArg(const clang::FunctionDecl &Caller,
+                     const clang::FunctionDecl &Callee, unsigned Index);
   /// \p Caller passes the function \p Arg as argument \p Index of \p Callee.
   void addFunctionArg(const clang::FunctionDecl &Caller,
                       const clang::FunctionDecl &Callee, unsigned Index,
@@ -160,6 +167,9 @@ private:
     std::vector<std::string> Calls;
     std::vector<std::pair<std::string, unsigned>> AnyPidCalls;
     std::vector<unsigned> HandlerParams;
+    /// Index, handler USR ("" for none), SIG_IGN.
+    std::vector<std::tuple<unsigned, std::string, bool>> SignalParams;
+    std::vector<std::pair<std::string, unsigned>> SigchldArgs;
     std::vector<std::tuple<std::string, unsigned, std::string>> FunctionArgs;
   };
   Function &function(const clang::FunctionDecl &FD);

@@ -40,9 +40,32 @@ void TranslationUnitScan::addSignalInstall(const CallExpr &Call) {
   if (!Body)
     return;
   auto Action = Model.sigchldAction(Call, Body, *Ctx);
-  if (!Action)
+  if (!Action) {
+    if (const auto *Installer = dyn_cast_or_null<FunctionDecl>(Callable))
+      if (auto Param = Model.paramSignalAction(Call, *Installer, Body, *Ctx))
+        ParamInstalls.push_back(
+            {Installer->getCanonicalDecl(), Param->first, Param->second});
     return;
+  }
   noteAction(*Action, Callable);
+}
+
+void TranslationUnitScan::addSigchldPassed(const CallExpr &Call) {
+  auto [Callable, Body] = findEnclosingBody(Call, *Ctx);
+  if (const auto *Caller = dyn_cast_or_null<FunctionDecl>(Callable))
+    SigchldPassed.push_back({Caller, &Call});
+}
+
+void TranslationUnitScan::resolveSigchldPassed() {
+  if (ParamInstalls.empty())
+    return;
+  for (const auto &[Caller, Call] : SigchldPassed) {
+    const FunctionDecl *Callee = Call->getDirectCallee()->getCanonicalDecl();
+    for (const ParamInstall &P : ParamInstalls)
+      if (P.Installer == Callee && P.Index < Call->getNumArgs() &&
+          ProcessApiModel::isSigchld(*Call->getArg(P.Index), *Ctx))
+        noteAction(P.Action, Caller);
+  }
 }
 
 void TranslationUnitScan::noteAction(const SigchldAction &Action,

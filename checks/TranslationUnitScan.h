@@ -38,6 +38,14 @@ class ValueDecl;
 
 namespace reapcheck {
 
+/// A function installing a handler (or SIG_IGN) for the signal its
+/// parameter \c Index names.
+struct ParamInstall {
+  const clang::FunctionDecl *Installer;
+  unsigned Index;
+  SigchldAction Action;
+};
+
 class TranslationUnitScan {
 public:
   TranslationUnitScan(const ProcessApiModel &Model, const ProjectFacts *Facts)
@@ -53,6 +61,21 @@ public:
   /// Any other call given SIGCHLD and a function (a project's own
   /// `signal_setup(SIGCHLD, on_child)`): a handler that reaps any child.
   void addHandlerPassed(const clang::CallExpr &Call);
+  /// A call handing the SIGCHLD literal to a function: it installs for
+  /// SIGCHLD when that function installs a handler for the signal its
+  /// parameter names (zsh's `install_handler(SIGCHLD)`).
+  void addSigchldPassed(const clang::CallExpr &Call);
+  /// Applies those calls to the unit's installers of a parameter's signal
+  /// (called once, at the end of the unit).
+  void resolveSigchldPassed();
+  /// Functions of the unit installing a handler for their parameter's
+  /// signal, and the calls handing SIGCHLD to a function (for the facts).
+  llvm::ArrayRef<ParamInstall> paramInstalls() const { return ParamInstalls; }
+  llvm::ArrayRef<
+      std::pair<const clang::FunctionDecl *, const clang::CallExpr *>>
+  sigchldPassed() const {
+    return SigchldPassed;
+  }
   /// A popen() call: streams kept in fields and globals may be pipes.
   void addPipeOpened() { PipeOpened = true; }
   /// fclose(): remembered when it closes a field or global.
@@ -124,6 +147,9 @@ private:
   bool IgnoresSigchld = false;
   llvm::SmallVector<const clang::FunctionDecl *, 2> Handlers;
   std::vector<std::pair<const clang::FunctionDecl *, unsigned>> HandlerParams;
+  std::vector<ParamInstall> ParamInstalls;
+  std::vector<std::pair<const clang::FunctionDecl *, const clang::CallExpr *>>
+      SigchldPassed;
   bool PipeOpened = false;
   bool ReapingLoop = false;
   llvm::SmallPtrSet<const clang::ValueDecl *, 4> PipeStorage;

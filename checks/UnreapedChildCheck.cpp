@@ -110,7 +110,8 @@ namespace {
 AST_MATCHER_P(CallExpr, isOfInterest, const CalleeNameSet *, Names) {
   const FunctionDecl *FD = Node.getDirectCallee();
   return (FD && Names->contains(*FD)) ||
-         ProcessApiModel::mayPassSigchldHandler(Node);
+         ProcessApiModel::mayPassSigchldHandler(Node) ||
+         ProcessApiModel::passesSigchldLiteral(Node);
 }
 
 /// Constructs a Boost.Process child (v1 child, v2 basic_process).
@@ -179,6 +180,8 @@ void UnreapedChildCheck::onCall(const CallExpr &Call) {
     return Unit->addSignalInstall(Call);
   if (ProcessApiModel::mayPassSigchldHandler(Call))
     Unit->addHandlerPassed(Call);
+  if (FD && ProcessApiModel::passesSigchldLiteral(Call))
+    Unit->addSigchldPassed(Call);
   if (!FD || !Interesting.contains(*FD))
     return;
   if (ProcessApiModel::startsReapingLoop(*FD))
@@ -211,6 +214,7 @@ void UnreapedChildCheck::onEndOfTranslationUnit() {
   ASTContext *Ctx = Unit->astContext();
   if (Ctx && !Ctx->getDiagnostics().hasUncompilableErrorOccurred()) {
     Unit->findWrappers();
+    Unit->resolveSigchldPassed();
     CoveredByReaper =
         Unit->hasReapingHandler() ||
         (Facts && Facts->isCoveredByReaper(mainFilePath(*Ctx), UnitVariant));
@@ -318,6 +322,13 @@ void UnreapedChildCheck::writeIndex(llvm::ArrayRef<StartFacts> Held) {
     Recorder.addSigchldHandler(*Handler);
   for (const auto &[Setter, Index] : Unit->handlerParams())
     Recorder.addHandlerParam(*Setter, Index);
+  for (const ParamInstall &P : Unit->paramInstalls())
+    Recorder.addSignalParam(*P.Installer, P.Index, P.Action.Handler,
+                            P.Action.KernelReaps);
+  for (const auto &[Caller, Call] : Unit->sigchldPassed())
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+      if (ProcessApiModel::isSigchld(*Call->getArg(I), Ctx))
+        Recorder.addSigchldArg(*Caller, *Call->getDirectCallee(), I);
   Recorder.write(IndexFile, mainFilePath(Ctx), UnitVariant);
 }
 

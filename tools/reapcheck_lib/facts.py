@@ -17,7 +17,9 @@ reaps every child when one of its files installs a SIGCHLD handler that
 reaps any child (by the derived facts below) or ignores SIGCHLD, or when its main calls a function that
 reaps any child (a main loop calling its reaper).  A file is covered when
 it belongs to at least one program and every program it belongs to reaps
-every child; a function, when every program reaching it does.
+every child; a function, when every program reaching it does.  A unit in
+no program whose calls reach code only one program contains (a module
+loaded with dlopen) runs in that program.
 
 Units: a file compiled in one way is known by its path.  A file the
 compile database builds in several ways (i3's parsers, built again with
@@ -80,6 +82,7 @@ def merge(parts):
     functions, holders, defined_in, calls, node_reaps = {}, {}, {}, {}, {}
     files, reaper_files, mains, entries, any_pid = set(), set(), {}, set(), {}
     handlers, handler_params, function_args = {}, set(), []
+    signal_params, sigchld_args = {}, []
     tables, var_files = {}, {}
     for part in parts:
         if part.get('version') != VERSION:
@@ -113,6 +116,8 @@ def merge(parts):
                 entry['params'].setdefault(index, word)
             for index in f.get('sigchld_handler_params', []):
                 handler_params.add((usr, index))
+            for index, handler, kernel_reaps in f.get('signal_params', []):
+                signal_params[(usr, index)] = (handler, kernel_reaps)
             entry['reaps_any'] = entry['reaps_any'] or f.get('reaps_any', False)
             if f.get('defined'):
                 # Each definition is its own node: every program has its own
@@ -123,6 +128,8 @@ def merge(parts):
                 node_reaps[(usr, path)] = f.get('reaps_any', False)
                 function_args.extend((path, callee, index, arg)
                                      for callee, index, arg in f.get('function_args', []))
+                sigchld_args.extend((path, callee, index)
+                                    for callee, index in f.get('sigchld_args', []))
                 defined_in.setdefault(usr, set()).add(path)
                 if f.get('main'):
                     mains[path] = usr
@@ -137,6 +144,15 @@ def merge(parts):
     for path, callee, index, arg in function_args:
         if (callee, index) in handler_params:
             handlers.setdefault(arg, set()).add(path)
+    # SIGCHLD handed to another file's function that installs a handler (or
+    # SIG_IGN) for the signal its parameter names (zsh's
+    # install_handler(SIGCHLD)): the caller's file installs it.
+    for path, callee, index in sigchld_args:
+        handler, kernel_reaps = signal_params.get((callee, index), ('', False))
+        if kernel_reaps:
+            reaper_files.add(path)
+        if handler:
+            handlers.setdefault(handler, set()).add(path)
     # A SIGCHLD handler that reaps through another file's function.
     for usr, paths in handlers.items():
         if functions.get(usr, {}).get('reaps_any'):
@@ -186,6 +202,7 @@ def merge(parts):
         programs.append(program)
         for node in reached_nodes:
             reaping_by_node.setdefault(node, []).append(program['reaps_every_child'])
+    _link_by_calls(programs, files, calls, defined_in)
     covered = sorted(f for f in files
                      if any(f in p['files'] for p in programs)
                      and all(p['reaps_every_child'] for p in programs if f in p['files']))
@@ -204,6 +221,31 @@ def merge(parts):
             'covered_files': covered,
             'covered_functions': covered_functions,
             'entries': sorted(u for u in entries if u in functions)}
+
+
+def _link_by_calls(programs, files, calls, defined_in):
+    """A unit in no program whose calls reach code that only one program
+    contains runs in that program: zsh's modules, loaded with dlopen, call
+    the shell's own functions (nothing calls them by name).  Calls of code
+    shared by several programs (a library) do not decide; a unit calling the
+    own code of two programs joins neither."""
+    membership = {}
+    for i, program in enumerate(programs):
+        for path in program['files']:
+            membership.setdefault(path, set()).add(i)
+    callees_of = {}
+    for (_, where), callees in calls.items():
+        callees_of.setdefault(where, set()).update(callees)
+    for path in sorted(files - set(membership)):
+        hosts = set()
+        for callee in callees_of.get(path, ()):
+            for where in defined_in.get(callee, ()):
+                if where != path and len(membership.get(where, ())) == 1:
+                    hosts |= membership[where]
+        if len(hosts) == 1:
+            program = programs[hosts.pop()]
+            program['files'] = sorted(program['files'] + [path])
+            program.setdefault('linked_by_calls', []).append(path)
 
 
 def _derive_reaps_any(functions, calls, any_pid, node_reaps):
