@@ -79,6 +79,14 @@ bool CallerReapers::reapedAfterReturn(const FunctionDecl *FD) {
   return Reaped.contains(canonical(FD));
 }
 
+bool CallerReapers::clearedAfterReturn(const FunctionDecl *FD) {
+  if (!FD || FD->isExternallyVisible())
+    return false;
+  if (!Built)
+    build();
+  return Cleared.contains(canonical(FD));
+}
+
 void CallerReapers::build() {
   Built = true;
   CallList Calls;
@@ -110,6 +118,17 @@ void CallerReapers::build() {
         Changed = true;
       }
     }
+  }
+  // Cleared: every caller reaps or ends the process itself, or returns to
+  // callers that reap.
+  for (const auto &[FD, Afters] : Sites) {
+    if (Escaped.contains(FD) || Afters.empty() || FD->isExternallyVisible())
+      continue;
+    if (Reaped.contains(FD) || llvm::all_of(Afters, [&](const After &A) {
+          return A.Covered &&
+                 (!A.Returns || Reaped.contains(canonical(A.Caller)));
+        }))
+      Cleared.insert(FD);
   }
 }
 
@@ -234,7 +253,9 @@ void CallerReapers::judgeCalls(const FunctionDecl &Caller,
   llvm::DenseMap<const CFGBlock *, Mark> First;
   // From the start of a block: every path reaches a mark or the exit
   // (Covered); some path reaches a reap first (Reaps), or the exit first
-  // (Returns).  Returning from main ends the process.
+  // (Returns).  Returning from main is a return too: main may return long
+  // after the call (an event loop runs in between), and a zombie lives
+  // until then.
   llvm::DenseMap<const CFGBlock *, After> From;
   // What follows the end of \p B: covered when every successor is, reaping
   // or returning when some successor is.
@@ -259,9 +280,9 @@ void CallerReapers::judgeCalls(const FunctionDecl &Caller,
     const CFGBlock *Exit = &Graph->getExit();
     for (const CFGBlock *B : *Graph) {
       First[B] = FirstMark(*B, 0);
-      if (B == Exit && !Caller.isMain())
+      if (B == Exit)
         From[B] = After{&Caller, true, false, true};
-      else if (First[B] != Mark::None || B == Exit)
+      else if (First[B] != Mark::None)
         From[B] = After{&Caller, true, First[B] == Mark::Reaps, false};
     }
     // Least fixed points, by rounds over the blocks until none changes.

@@ -5,7 +5,10 @@
 // afterwards: openvswitch's tests fork in a helper, return, and the test
 // table's driver runs `tests[i].function()` then `while (wait(&status) > 0)`.
 // A child such a function leaves live when it returns is reaped by that
-// reap-any, as a child of a function whose SIGCHLD handler reaps is.
+// reap-any, as a child of a function whose SIGCHLD handler reaps is.  So is
+// one whose callers end the process after the call on every path (a `main`
+// that execs or dies right after), as it would be were the function's body
+// written in theirs.
 //
 // Only functions of internal linkage qualify (every caller is in the unit),
 // and only when every use of the function is a call or an entry of a table
@@ -41,6 +44,13 @@ public:
                 SummaryProvider &Summaries)
       : Ctx(Ctx), Model(Model), Summaries(Summaries) {}
 
+  /// True when a child \p FD leaves live where it returns is reaped by its
+  /// callers or outlives none of them: after every call of \p FD, each path
+  /// of the caller reaches a reap of any child or a call that does not
+  /// return (`exit`, `err`, an exec's failure path) before the caller
+  /// returns (util-linux's switch_root: `main` execs init or dies), or the
+  /// caller returns to callers that reap (reapedAfterReturn()).
+  bool clearedAfterReturn(const clang::FunctionDecl *FD);
   /// True when, after every call of \p FD, each path of the caller reaches
   /// a reap of any child or ends the process before it returns, or returns
   /// to a caller for which this holds in turn; and at least one of those
@@ -77,7 +87,7 @@ private:
                  std::vector<const clang::FunctionDecl *>>
       TableTargets;
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<After>> Sites;
-  llvm::DenseSet<const clang::FunctionDecl *> Reaped;
+  llvm::DenseSet<const clang::FunctionDecl *> Reaped, Cleared;
 };
 
 } // namespace reapcheck

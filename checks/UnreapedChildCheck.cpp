@@ -270,10 +270,11 @@ void UnreapedChildCheck::analyse(const Decl *Callable, Stmt *Body,
       continue;
     }
     // A child live only where the function returns, to callers that all
-    // reap any child afterwards (openvswitch's test table), is theirs.
+    // reap any child afterwards (openvswitch's test table) or end the
+    // process (switch_root's main), is theirs.
     const auto *FD = dyn_cast<FunctionDecl>(Callable);
     if (!Covered && FD && F.leaksOnlyAtReturn() &&
-        Unit->callerReapers().reapedAfterReturn(FD)) {
+        Unit->callerReapers().clearedAfterReturn(FD)) {
       recordInventory(F, "caller-reaps");
       continue;
     }

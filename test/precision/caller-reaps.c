@@ -2,13 +2,17 @@
 // when every caller reaps any child after the call, directly or by
 // returning to callers that do (openvswitch's test table: a helper forks
 // and returns, the driver runs `tests[i].function()` then
-// `while (wait(&status) > 0)`).  Every use of the function must be a call or
-// an entry of a static table whose uses are all seen, and some path after
-// the call must reap: ending the process later leaves a zombie until then.
+// `while (wait(&status) > 0)`), or ends the process itself on every path
+// after the call (util-linux's switch_root: main execs init or dies), as
+// the check reads the function's body written in the caller's.  Every use
+// of the function must be a call or an entry of a static table whose uses
+// are all seen; a path that returns from the caller must reach callers
+// that reap, and one that loops without reaping or ending never does.
 // RUN: %check_tidy %s %t -- %tidy -- -std=gnu11
 // RUN: rm -f %t.tsv
 // RUN: env REAPCHECK_INVENTORY=%t.tsv %tidy %s -- -std=gnu11 > /dev/null
 // RUN: sed 's|^.*/||' %t.tsv | %FileCheck %s --check-prefix=INV --match-full-lines
+#include <err.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -88,7 +92,55 @@ void run_all(int n) {
   }
 }
 
-// A caller that only exits later (busybox wget): a zombie until then.
+// switch_root: the parent returns, and main execs init or dies.
+static int switchroot(const char *newroot) {
+  if (chdir(newroot))
+    return -1;
+  switch (fork()) { // no-warning: main ends the process after the call
+  case 0:
+    _exit(0);
+  case -1:
+    break;
+  default:
+    return 0;
+  }
+  return -1;
+}
+
+int switch_main(char *init, char **initargs) {
+  if (switchroot("/new"))
+    errx(1, "failed. Sorry.");
+  if (access(init, X_OK))
+    warn("cannot access %s", init);
+  execv(init, initargs);
+  err(1, "failed to execute %s", init);
+}
+
+// The same helper, but one path of the caller returns: not ended there.
+static int switchroot_returning(const char *newroot) {
+  if (chdir(newroot))
+    return -1;
+  switch (fork()) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: child process started by 'fork' is discarded and can never be reaped [process-unreaped-child]
+  case 0:
+    _exit(0);
+  case -1:
+    break;
+  default:
+    return 0;
+  }
+  return -1;
+}
+
+int switch_or_return(char *init, char **initargs) {
+  if (switchroot_returning("/new"))
+    return 1;
+  execv(init, initargs);
+  err(1, "failed to execute %s", init);
+}
+
+// A caller that starts one helper per round of a loop and only exits after
+// it (busybox wget's redirects): each round leaves a zombie until then.
 static void spawn_ssl_helper(void) {
   if (fork() == 0)
     // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: child process started by 'fork' is discarded and can never be reaped [process-unreaped-child]
@@ -207,14 +259,16 @@ void call_overwritten(void) {
   wait(NULL);
 }
 
-// INV:      caller-reaps.c:24:11	caller-reaps	fork	-
-// INV-NEXT: caller-reaps.c:79:7	caller-reaps	fork	-
-// INV-NEXT: caller-reaps.c:93:7	leaked	fork	-
-// INV-NEXT: caller-reaps.c:108:7	leaked	fork	-
-// INV-NEXT: caller-reaps.c:122:7	leaked	fork	-
-// INV-NEXT: caller-reaps.c:139:7	leaked	fork	-
-// INV-NEXT: caller-reaps.c:153:7	leaked	fork	-
-// INV-NEXT: caller-reaps.c:167:7	leaked	fork	-
-// INV-NEXT: caller-reaps.c:179:7	leaked	fork	-
-// INV-NEXT: caller-reaps.c:197:15	leaked	fork	pid
+// INV:      caller-reaps.c:28:11	caller-reaps	fork	-
+// INV-NEXT: caller-reaps.c:83:7	caller-reaps	fork	-
+// INV-NEXT: caller-reaps.c:99:11	caller-reaps	fork	-
+// INV-NEXT: caller-reaps.c:123:11	leaked	fork	-
+// INV-NEXT: caller-reaps.c:145:7	leaked	fork	-
+// INV-NEXT: caller-reaps.c:160:7	leaked	fork	-
+// INV-NEXT: caller-reaps.c:174:7	leaked	fork	-
+// INV-NEXT: caller-reaps.c:191:7	leaked	fork	-
+// INV-NEXT: caller-reaps.c:205:7	leaked	fork	-
+// INV-NEXT: caller-reaps.c:219:7	leaked	fork	-
+// INV-NEXT: caller-reaps.c:231:7	leaked	fork	-
+// INV-NEXT: caller-reaps.c:249:15	leaked	fork	pid
 // INV-EMPTY:

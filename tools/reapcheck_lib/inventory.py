@@ -24,7 +24,7 @@ TABLE = [
     ('no-parent-child', 'needing no reap', False),
     ('leaked-unreported', 'leaked but not reported', False),
     ('sigchld-handler', 'left to a SIGCHLD handler', False),
-    ('caller-reaps', 'left to callers that reap any child', False),
+    ('caller-reaps', 'left to callers that reap or exit', False),
     ('held', 'kept by an owner that reaps', False),
     ('held-leaked', 'kept by an owner that never reaps', False),
     ('held-unjudged', 'kept where this file cannot judge', False),
