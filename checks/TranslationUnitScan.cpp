@@ -5,6 +5,7 @@
 #include "ReapAnalysis.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
@@ -51,15 +52,30 @@ void TranslationUnitScan::addSignalInstall(const CallExpr &Call) {
 }
 
 void TranslationUnitScan::addSigchldPassed(const CallExpr &Call) {
-  auto [Callable, Body] = findEnclosingBody(Call, *Ctx);
-  if (const auto *Caller = dyn_cast_or_null<FunctionDecl>(Callable))
-    SigchldPassed.push_back({Caller, &Call});
+  // libc's own functions (kill(pid, SIGCHLD)) install nothing.
+  const FunctionDecl *Callee = Call.getDirectCallee();
+  if (Callee &&
+      !Ctx->getSourceManager().isInSystemHeader(
+          Ctx->getSourceManager().getExpansionLoc(Callee->getLocation())))
+    SigchldPassed.push_back({nullptr, &Call});
+}
+
+llvm::ArrayRef<std::pair<const FunctionDecl *, const CallExpr *>>
+TranslationUnitScan::sigchldPassed() {
+  // The callers are found only when asked: a literal 17 is not always
+  // SIGCHLD, and most units install nothing for a parameter's signal.
+  for (auto &[Caller, Call] : SigchldPassed)
+    if (!Caller)
+      Caller =
+          dyn_cast_or_null<FunctionDecl>(findEnclosingBody(*Call, *Ctx).first);
+  llvm::erase_if(SigchldPassed, [](const auto &P) { return !P.first; });
+  return SigchldPassed;
 }
 
 void TranslationUnitScan::resolveSigchldPassed() {
   if (ParamInstalls.empty())
     return;
-  for (const auto &[Caller, Call] : SigchldPassed) {
+  for (const auto &[Caller, Call] : sigchldPassed()) {
     const FunctionDecl *Callee = Call->getDirectCallee()->getCanonicalDecl();
     for (const ParamInstall &P : ParamInstalls)
       if (P.Installer == Callee && P.Index < Call->getNumArgs() &&

@@ -73,9 +73,7 @@ public:
   llvm::ArrayRef<ParamInstall> paramInstalls() const { return ParamInstalls; }
   llvm::ArrayRef<
       std::pair<const clang::FunctionDecl *, const clang::CallExpr *>>
-  sigchldPassed() const {
-    return SigchldPassed;
-  }
+  sigchldPassed();
   /// A popen() call: streams kept in fields and globals may be pipes.
   void addPipeOpened() { PipeOpened = true; }
   /// fclose(): remembered when it closes a field or global.
