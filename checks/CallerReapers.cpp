@@ -71,8 +71,14 @@ enum class Mark { None, Reaps, Ends };
 
 } // namespace
 
+/// Functions whose every caller the unit may see: internal linkage, and not
+/// a method (`obj.f()` names it by a member expression, not a reference).
+static bool isCandidate(const FunctionDecl *FD) {
+  return FD && !FD->isExternallyVisible() && !isa<CXXMethodDecl>(FD);
+}
+
 bool CallerReapers::reapedAfterReturn(const FunctionDecl *FD) {
-  if (!FD || FD->isExternallyVisible())
+  if (!isCandidate(FD))
     return false;
   if (!Built)
     build();
@@ -80,7 +86,7 @@ bool CallerReapers::reapedAfterReturn(const FunctionDecl *FD) {
 }
 
 bool CallerReapers::clearedAfterReturn(const FunctionDecl *FD) {
-  if (!FD || FD->isExternallyVisible())
+  if (!isCandidate(FD))
     return false;
   if (!Built)
     build();
@@ -106,7 +112,7 @@ void CallerReapers::build() {
     Changed = false;
     for (const auto &[FD, Afters] : Sites) {
       if (Reaped.contains(FD) || Escaped.contains(FD) || Afters.empty() ||
-          FD->isExternallyVisible())
+          !isCandidate(FD))
         continue;
       bool All = llvm::all_of(Afters, [&](const After &A) {
         if (!A.Covered)
@@ -122,7 +128,7 @@ void CallerReapers::build() {
   // Cleared: every caller reaps or ends the process itself, or returns to
   // callers that reap.
   for (const auto &[FD, Afters] : Sites) {
-    if (Escaped.contains(FD) || Afters.empty() || FD->isExternallyVisible())
+    if (Escaped.contains(FD) || Afters.empty() || !isCandidate(FD))
       continue;
     if (Reaped.contains(FD) || llvm::all_of(Afters, [&](const After &A) {
           return A.Covered &&
@@ -171,6 +177,15 @@ void CallerReapers::collectUses(CallList &Calls) {
           Seen.insert(TableRef);
         return true;
       }
+      // A call not resolved yet (in a template) may reach any of the
+      // functions it names.
+      if (const auto *Overload = dyn_cast<OverloadExpr>(S)) {
+        for (const NamedDecl *Named : Overload->decls())
+          if (const auto *FD =
+                  dyn_cast<FunctionDecl>(Named->getUnderlyingDecl()))
+            Escaped.insert(canonical(FD));
+        return true;
+      }
       const auto *Ref = dyn_cast<DeclRefExpr>(S);
       if (!Ref || Seen.contains(Ref))
         return true;
@@ -188,7 +203,17 @@ void CallerReapers::collectUses(CallList &Calls) {
   };
 
   forEachUserDecl(Ctx, [&](const Decl *D) {
+    if (const auto *Field = dyn_cast<FieldDecl>(D)) {
+      if (Field->hasInClassInitializer() && Field->getInClassInitializer())
+        Walk(Field->getInClassInitializer(), nullptr, nullptr);
+      return;
+    }
     if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
+      // Default arguments run at the call sites of FD: not seen there.
+      for (const ParmVarDecl *Param : FD->parameters())
+        if (Param->hasDefaultArg() && !Param->hasUnparsedDefaultArg() &&
+            !Param->hasUninstantiatedDefaultArg())
+          Walk(Param->getDefaultArg(), nullptr, nullptr);
       if (!FD->doesThisDeclarationHaveABody())
         return;
       if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(FD))
