@@ -440,13 +440,25 @@ def index_units(args, paths):
 
 
 def index_unit(unit, base, cache_dir, plugin_stamp, paths):
-    """One unit's index parts, from the cache or from a clang-tidy run."""
+    """One unit's index parts, from the cache or from a clang-tidy run, and
+    what to say about the cache entry (a damaged one is indexed again)."""
+    damaged = None
     cmd = unit.command(base)
     key = facts.cache_key(unit.path, cmd, plugin_stamp)
     cached = os.path.join(cache_dir, key + '.json')
     if os.path.exists(cached):
-        with open(cached) as f:
-            return facts.read_parts(f.read()), 'cached'
+        try:
+            with open(cached) as f:
+                parts = facts.read_parts(f.read())
+            for part in parts:
+                facts.validate_part(part)
+            return parts, 'cached', None
+        except (OSError, ValueError) as e:
+            # A damaged cache entry (a full disk, an interrupted write):
+            # indexed again, and said.
+            damaged = 'the cached index part of %s is damaged (%s); indexed it again' % (
+                paths.display(unit.path), e)
+            os.remove(cached)
     part_file = cached + '.%d.tmp' % os.getpid()
     env = dict(os.environ, REAPCHECK_INDEX=part_file)
     env.pop('REAPCHECK_FACTS', None)
@@ -456,19 +468,25 @@ def index_unit(unit, base, cache_dir, plugin_stamp, paths):
                               universal_newlines=True, errors='replace', env=env,
                               cwd=unit.cwd or paths.cwd)
     except OSError as e:
-        return [], 'cannot run %s: %s' % (cmd[0], e)
+        return [], 'cannot run %s: %s' % (cmd[0], e), damaged
     if not os.path.exists(part_file):
         if proc.returncode == 0:
             # Nothing for the check to match (a file of data only): nothing
             # to tell the other files.
             open(cached, 'w').close()
-            return [], None
+            return [], None, damaged
         # A unit that does not compile is not judged, nor indexed.
-        return [], 'not indexed (clang-tidy exited with status %d)' % proc.returncode
-    with open(part_file) as f:
-        parts = facts.read_parts(f.read())
+        return [], 'not indexed (clang-tidy exited with status %d)' % proc.returncode, damaged
+    try:
+        with open(part_file) as f:
+            parts = facts.read_parts(f.read())
+        for part in parts:
+            facts.validate_part(part)
+    except ValueError as e:
+        os.remove(part_file)
+        return [], 'not indexed (%s)' % e, damaged
     os.replace(part_file, cached)
-    return parts, None
+    return parts, None, damaged
 
 
 def ensure_facts(args, paths, base, jobs):
@@ -491,7 +509,9 @@ def ensure_facts(args, paths, base, jobs):
         results = list(pool.map(
             lambda u: index_unit(u, base, cache_dir, plugin_stamp, paths), units))
     parts, skipped, cached = [], 0, 0
-    for unit, (unit_parts, problem) in zip(units, results):
+    for unit, (unit_parts, problem, damaged) in zip(units, results):
+        if damaged:
+            say('project facts: ' + damaged)
         parts.extend(unit_parts)
         if problem == 'cached':
             cached += 1
