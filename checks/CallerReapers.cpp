@@ -260,7 +260,10 @@ void CallerReapers::judgeCalls(const FunctionDecl &Caller,
     const auto *Call = CS ? dyn_cast<CallExpr>(CS->getStmt()) : nullptr;
     if (!Call)
       return Mark::None;
-    if (Model.isReapAny(*Call, Ctx) || Summaries.callReapsAny(*Call, Ctx))
+    // A blocking reap of any child: a WNOHANG poll once after the call
+    // returns while the child still runs, and a project function's reap
+    // of any child may be such a poll.
+    if (Model.isReapAny(*Call, Ctx) && !Model.isPollingWait(*Call, Ctx))
       return Mark::Reaps;
     const FunctionDecl *FD = Call->getDirectCallee();
     if (FD && (FD->isNoReturn() || Summaries.isInferredNoReturn(FD)))

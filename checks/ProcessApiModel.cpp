@@ -405,6 +405,13 @@ bool ProcessApiModel::isReapAny(const CallExpr &Call,
   return false;
 }
 
+bool ProcessApiModel::isPollingWait(const CallExpr &Call,
+                                    const ASTContext &Ctx) const {
+  const FunctionDecl *FD = Call.getDirectCallee();
+  const Entry *E = FD ? find(*FD) : nullptr;
+  return E && isPoll(Call, *E, Ctx);
+}
+
 std::string ProcessApiModel::apiName(const CallExpr &Call) {
   const FunctionDecl *FD = Call.getDirectCallee();
   if (!FD)
