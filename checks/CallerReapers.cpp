@@ -66,8 +66,49 @@ bool mayCarryFunction(QualType T) {
          Pointee->isPointerType() || Pointee->isVoidType();
 }
 
-/// What a CFG element does for a child left live by a callee.
-enum class Mark { None, Reaps, Ends };
+/// What a CFG element does for a child left live by a callee: nothing, reap
+/// it, end the process, or leave the path for somewhere unknown.
+enum class Mark { None, Reaps, Ends, Lost };
+
+/// libc's calls that do not return yet leave the process running: the path
+/// goes on elsewhere (a setjmp point, another thread).
+bool leavesWithoutEnding(const FunctionDecl &FD) {
+  if (!FD.getIdentifier() ||
+      !FD.getDeclContext()->getRedeclContext()->isTranslationUnit())
+    return false;
+  return llvm::is_contained({"longjmp", "_longjmp", "siglongjmp",
+                             "__longjmp_chk", "pthread_exit", "thrd_exit"},
+                            FD.getName());
+}
+
+/// exec replaces the program, which inherits the children (the check does
+/// not follow them there).
+bool isExec(const FunctionDecl &FD) {
+  if (!FD.getIdentifier() ||
+      !FD.getDeclContext()->getRedeclContext()->isTranslationUnit())
+    return false;
+  return llvm::is_contained({"execl", "execle", "execlp", "execv", "execve",
+                             "execvp", "execvpe", "fexecve", "execveat"},
+                            FD.getName());
+}
+
+/// True when \p Cond (a block's terminator condition) contains \p Call:
+/// the loop or branch it decides tests the call's result.
+bool conditionContains(const Stmt *Cond, const CallExpr &Call) {
+  bool Found = false;
+  walkStmts(Cond, Closures::Skip, [&](const Stmt *S) {
+    Found |= S == &Call;
+    return !Found;
+  });
+  return Found;
+}
+
+/// True when \p Call is tested by the terminator of \p B (`while
+/// (wait(&status) > 0)`, `if (wait(NULL) < 0) break;`).
+bool isRepeatedByItsResult(const CFGBlock &B, const CallExpr &Call) {
+  const Stmt *Cond = B.getTerminatorCondition();
+  return Cond && conditionContains(Cond, Call);
+}
 
 } // namespace
 
@@ -75,6 +116,31 @@ enum class Mark { None, Reaps, Ends };
 /// a method (`obj.f()` names it by a member expression, not a reference).
 static bool isCandidate(const FunctionDecl *FD) {
   return FD && !FD->isExternallyVisible() && !isa<CXXMethodDecl>(FD);
+}
+
+bool CallerReapers::endsProcess(const CallExpr &Call) {
+  const FunctionDecl *FD = Call.getDirectCallee();
+  if (!FD)
+    return false;
+  if (isExec(*FD))
+    return true;
+  if (!(FD->isNoReturn() || Summaries.isInferredNoReturn(FD)) ||
+      leavesWithoutEnding(*FD))
+    return false;
+  // A noreturn function of the project that longjmps or ends its thread.
+  const FunctionDecl *Def = nullptr;
+  if (!FD->hasBody(Def) || !Def)
+    return true;
+  auto [It, New] = EndsProcess.try_emplace(Def->getCanonicalDecl(), true);
+  if (New)
+    walkStmts(Def->getBody(), Closures::Skip, [&](const Stmt *S) {
+      const auto *Inner = dyn_cast<CallExpr>(S);
+      const FunctionDecl *Callee = Inner ? Inner->getDirectCallee() : nullptr;
+      if (Callee && leavesWithoutEnding(*Callee))
+        It->second = false;
+      return It->second;
+    });
+  return It->second;
 }
 
 bool CallerReapers::reapedAfterReturn(const FunctionDecl *FD) {
@@ -255,27 +321,47 @@ void CallerReapers::judgeCalls(const FunctionDecl &Caller,
   std::unique_ptr<CFG> Graph = CFG::buildCFG(
       &Caller, const_cast<Stmt *>(Caller.getBody()), &Ctx, Options);
 
-  auto MarkOf = [&](const CFGElement &E) {
+  // Blocks on a cycle of the CFG, found once each.
+  llvm::DenseMap<const CFGBlock *, bool> OnCycle;
+  auto IsOnCycle = [&](const CFGBlock &B) {
+    auto [It, New] = OnCycle.try_emplace(&B, false);
+    if (!New)
+      return It->second;
+    llvm::SmallVector<const CFGBlock *, 16> Work(B.succ_begin(), B.succ_end());
+    llvm::SmallPtrSet<const CFGBlock *, 32> Seen;
+    while (!Work.empty()) {
+      const CFGBlock *S = Work.pop_back_val();
+      if (!S || !Seen.insert(S).second)
+        continue;
+      if (S == &B)
+        return OnCycle[&B] = true;
+      Work.append(S->succ_begin(), S->succ_end());
+    }
+    return false;
+  };
+  auto MarkOf = [&](const CFGBlock &B, const CFGElement &E) {
     auto CS = E.getAs<CFGStmt>();
     const auto *Call = CS ? dyn_cast<CallExpr>(CS->getStmt()) : nullptr;
     if (!Call)
       return Mark::None;
-    // A blocking reap of any child: a WNOHANG poll once after the call
-    // returns while the child still runs, and a project function's reap
-    // of any child may be such a poll.
-    if (Model.isReapAny(*Call, Ctx) && !Model.isPollingWait(*Call, Ctx))
-      return Mark::Reaps;
-    const FunctionDecl *FD = Call->getDirectCallee();
-    if (FD && (FD->isNoReturn() || Summaries.isInferredNoReturn(FD)))
-      return Mark::Ends;
-    return Mark::None;
+    // A reap of every child that blocks and is repeated until it fails
+    // (`while (wait(&status) > 0)`): once reaps only one child, a WNOHANG
+    // poll returns while the child runs, waitpid(0) misses a child that
+    // changed its process group, and a project function's reap of any
+    // child may be any of those.
+    if (Model.reapsEveryChild(*Call, Ctx) && !Model.isPollingWait(*Call, Ctx))
+      return isRepeatedByItsResult(B, *Call) && IsOnCycle(B) ? Mark::Reaps
+                                                             : Mark::None;
+    return endsProcess(*Call) ? Mark::Ends : Mark::None;
   };
-  // The first mark from element \p From of \p B on.
+  // The first mark from element \p From of \p B on.  A block that ends in
+  // a call that does not return without ending the process (longjmp,
+  // pthread_exit) leaves the path where nothing is known.
   auto FirstMark = [&](const CFGBlock &B, unsigned From) {
     for (unsigned I = From; I < B.size(); ++I)
-      if (Mark M = MarkOf(B[I]); M != Mark::None)
+      if (Mark M = MarkOf(B, B[I]); M != Mark::None)
         return M;
-    return B.hasNoReturnElement() ? Mark::Ends : Mark::None;
+    return B.hasNoReturnElement() ? Mark::Lost : Mark::None;
   };
 
   llvm::DenseMap<const CFGBlock *, Mark> First;
@@ -310,6 +396,8 @@ void CallerReapers::judgeCalls(const FunctionDecl &Caller,
       First[B] = FirstMark(*B, 0);
       if (B == Exit)
         From[B] = After{&Caller, true, false, true};
+      else if (First[B] == Mark::Lost)
+        From[B] = After{&Caller, false, false, false};
       else if (First[B] != Mark::None)
         From[B] = After{&Caller, true, First[B] == Mark::Reaps, false};
     }
@@ -341,7 +429,7 @@ void CallerReapers::judgeCalls(const FunctionDecl &Caller,
           continue;
         After A{&Caller, false, false, false};
         if (Mark M = FirstMark(*B, I + 1); M != Mark::None) {
-          A.Covered = true;
+          A.Covered = M != Mark::Lost;
           A.Reaps = M == Mark::Reaps;
         } else {
           A = FromSuccessors(*B);

@@ -76,6 +76,11 @@ private:
   void judgeCalls(const clang::FunctionDecl &Caller,
                   llvm::ArrayRef<const clang::CallExpr *> Calls);
 
+  /// True when \p Call ends the process: exit, abort, err, a noreturn
+  /// function of the project that neither longjmps nor ends its thread, or
+  /// an exec (the new program inherits the children).
+  bool endsProcess(const clang::CallExpr &Call);
+
   clang::ASTContext &Ctx;
   const ProcessApiModel &Model;
   SummaryProvider &Summaries;
@@ -88,6 +93,7 @@ private:
       TableTargets;
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<After>> Sites;
   llvm::DenseSet<const clang::FunctionDecl *> Reaped, Cleared;
+  llvm::DenseMap<const clang::FunctionDecl *, bool> EndsProcess;
 };
 
 } // namespace reapcheck

@@ -405,6 +405,22 @@ bool ProcessApiModel::isReapAny(const CallExpr &Call,
   return false;
 }
 
+bool ProcessApiModel::reapsEveryChild(const CallExpr &Call,
+                                      const ASTContext &Ctx) const {
+  if (!isReapAny(Call, Ctx))
+    return false;
+  llvm::StringRef Name = Call.getDirectCallee()->getName();
+  if (Name == "waitpid" || Name == "wait4") {
+    auto Pid = intValue(Call.getArg(0), Ctx);
+    return Pid && Pid->getSExtValue() == -1;
+  }
+  if (Name == "waitid") {
+    auto IdType = intValue(Call.getArg(0), Ctx);
+    return IdType && *IdType == 0 /*P_ALL*/;
+  }
+  return true;
+}
+
 bool ProcessApiModel::isPollingWait(const CallExpr &Call,
                                     const ASTContext &Ctx) const {
   const FunctionDecl *FD = Call.getDirectCallee();

@@ -174,6 +174,10 @@ public:
   /// True when \p Call reaps every exited child (wait, waitpid(-1, ...)).
   bool isReapAny(const clang::CallExpr &Call,
                  const clang::ASTContext &Ctx) const;
+  /// True when \p Call reaps whichever child has exited, of every process
+  /// group: wait, wait3, waitpid(-1, ...), wait4(-1, ...), waitid(P_ALL).
+  bool reapsEveryChild(const clang::CallExpr &Call,
+                       const clang::ASTContext &Ctx) const;
   /// True when \p Call is a wait given WNOHANG: it returns at once, without
   /// reaping a child that still runs.
   bool isPollingWait(const clang::CallExpr &Call,

@@ -14,6 +14,8 @@
 // RUN: sed 's|^.*/||' %t.tsv | %FileCheck %s --check-prefix=INV --match-full-lines
 #include <err.h>
 #include <errno.h>
+#include <pthread.h>
+#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -172,6 +174,81 @@ void run_reaped_by_helper(void) {
   reap_all();
 }
 
+// Calls that do not return but leave the process running: the path goes
+// on elsewhere (longjmp to a loop, the end of one thread), with the child.
+static jmp_buf again;
+
+static void spawn_longjmp(void) {
+  if (fork() == 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: child process started by 'fork' is discarded and can never be reaped [process-unreaped-child]
+    _exit(0);
+}
+
+static _Noreturn void bail_out(void) { longjmp(again, 1); }
+
+static void spawn_bail(void) {
+  if (fork() == 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: child process started by 'fork' is discarded and can never be reaped [process-unreaped-child]
+    _exit(0);
+}
+
+static void spawn_thread_exit(void) {
+  if (fork() == 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: child process started by 'fork' is discarded and can never be reaped [process-unreaped-child]
+    _exit(0);
+}
+
+void run_round(int bad) {
+  spawn_longjmp();
+  if (bad)
+    longjmp(again, 1);
+  spawn_bail();
+  if (bad > 1)
+    bail_out();
+  while (wait(NULL) > 0)
+    continue;
+}
+
+void *worker(void *arg) {
+  spawn_thread_exit();
+  if (arg)
+    pthread_exit(NULL);
+  while (wait(NULL) > 0)
+    continue;
+  return NULL;
+}
+
+// One wait per round reaps one child of two; waitpid(0) only those of the
+// caller's process group.
+static void spawn_two_per_round(void) {
+  if (fork() == 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: child process started by 'fork' is discarded and can never be reaped [process-unreaped-child]
+    _exit(0);
+}
+
+void tick(void) {
+  for (;;) {
+    spawn_two_per_round();
+    spawn_two_per_round();
+    wait(NULL);
+    sleep(1);
+  }
+}
+
+static void spawn_job(void) {
+  if (fork() == 0) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: child process started by 'fork' is discarded and can never be reaped [process-unreaped-child]
+    setpgid(0, 0);
+    _exit(0);
+  }
+}
+
+void run_jobs(void) {
+  spawn_job();
+  while (waitpid(0, NULL, 0) > 0)
+    continue;
+}
+
 // A caller that starts one helper per round of a loop and only exits after
 // it (busybox wget's redirects): each round leaves a zombie until then.
 static void spawn_ssl_helper(void) {
@@ -211,7 +288,8 @@ static void spawn_twice_called(void) {
 
 void reaping_caller(void) {
   spawn_twice_called();
-  wait(NULL);
+  while (wait(NULL) > 0)
+    continue;
 }
 
 void forgetting_caller(void) {
@@ -244,7 +322,8 @@ void (*hook)(void) = spawn_escaping;
 
 void call_escaping(void) {
   spawn_escaping();
-  wait(NULL);
+  while (wait(NULL) > 0)
+    continue;
 }
 
 // Not static: callers in other files are not seen.
@@ -256,7 +335,8 @@ void spawn_extern(void) {
 
 void call_extern(void) {
   spawn_extern();
-  wait(NULL);
+  while (wait(NULL) > 0)
+    continue;
 }
 
 // A table handed to another function lets its entries out.
@@ -273,7 +353,8 @@ void run_table(const struct test *t);
 void run_passed(void) {
   run_table(passed);
   passed[0].function();
-  wait(NULL);
+  while (wait(NULL) > 0)
+    continue;
 }
 
 // The child also leaks inside the function (its handle is overwritten):
@@ -289,21 +370,27 @@ static void spawn_overwritten(void) {
 
 void call_overwritten(void) {
   spawn_overwritten();
-  wait(NULL);
+  while (wait(NULL) > 0)
+    continue;
 }
 
-// INV:      caller-reaps.c:28:11	caller-reaps	fork	-
-// INV-NEXT: caller-reaps.c:83:7	caller-reaps	fork	-
-// INV-NEXT: caller-reaps.c:99:11	caller-reaps	fork	-
-// INV-NEXT: caller-reaps.c:123:11	leaked	fork	-
-// INV-NEXT: caller-reaps.c:145:7	leaked	fork	-
-// INV-NEXT: caller-reaps.c:160:7	leaked	fork	-
-// INV-NEXT: caller-reaps.c:178:7	leaked	fork	-
-// INV-NEXT: caller-reaps.c:193:7	leaked	fork	-
-// INV-NEXT: caller-reaps.c:207:7	leaked	fork	-
+// INV:      caller-reaps.c:30:11	caller-reaps	fork	-
+// INV-NEXT: caller-reaps.c:85:7	caller-reaps	fork	-
+// INV-NEXT: caller-reaps.c:101:11	caller-reaps	fork	-
+// INV-NEXT: caller-reaps.c:125:11	leaked	fork	-
+// INV-NEXT: caller-reaps.c:147:7	leaked	fork	-
+// INV-NEXT: caller-reaps.c:162:7	leaked	fork	-
+// INV-NEXT: caller-reaps.c:182:7	leaked	fork	-
+// INV-NEXT: caller-reaps.c:190:7	leaked	fork	-
+// INV-NEXT: caller-reaps.c:196:7	leaked	fork	-
 // INV-NEXT: caller-reaps.c:224:7	leaked	fork	-
-// INV-NEXT: caller-reaps.c:238:7	leaked	fork	-
-// INV-NEXT: caller-reaps.c:252:7	leaked	fork	-
-// INV-NEXT: caller-reaps.c:264:7	leaked	fork	-
-// INV-NEXT: caller-reaps.c:282:15	leaked	fork	pid
+// INV-NEXT: caller-reaps.c:239:7	leaked	fork	-
+// INV-NEXT: caller-reaps.c:255:7	leaked	fork	-
+// INV-NEXT: caller-reaps.c:270:7	leaked	fork	-
+// INV-NEXT: caller-reaps.c:284:7	leaked	fork	-
+// INV-NEXT: caller-reaps.c:302:7	leaked	fork	-
+// INV-NEXT: caller-reaps.c:316:7	leaked	fork	-
+// INV-NEXT: caller-reaps.c:331:7	leaked	fork	-
+// INV-NEXT: caller-reaps.c:344:7	leaked	fork	-
+// INV-NEXT: caller-reaps.c:363:15	leaked	fork	pid
 // INV-EMPTY:

@@ -48,22 +48,26 @@ void run_reaping() {
 
 void run_method() {
   Spawner::spawn();
-  wait(nullptr);
+  while (wait(nullptr) > 0) {
+  }
   Spawner S;
   S.spawn();
-  wait(nullptr);
+  while (wait(nullptr) > 0) {
+  }
 }
 
 template <class T> void run_later(T Arg) { spawn_overloaded(Arg); }
 
 void run_overloaded() {
   spawn_overloaded(1);
-  wait(nullptr);
+  while (wait(nullptr) > 0) {
+  }
 }
 
 void with_default(int Ignored = spawn_for_default());
 
 void run_default() {
   spawn_for_default();
-  wait(nullptr);
+  while (wait(nullptr) > 0) {
+  }
 }
