@@ -76,9 +76,10 @@ bool leavesWithoutEnding(const FunctionDecl &FD) {
   if (!FD.getIdentifier() ||
       !FD.getDeclContext()->getRedeclContext()->isTranslationUnit())
     return false;
-  return llvm::is_contained({"longjmp", "_longjmp", "siglongjmp",
-                             "__longjmp_chk", "pthread_exit", "thrd_exit"},
-                            FD.getName());
+  static const llvm::StringRef Names[] = {"longjmp",      "_longjmp",
+                                          "siglongjmp",   "__longjmp_chk",
+                                          "pthread_exit", "thrd_exit"};
+  return llvm::is_contained(Names, FD.getName());
 }
 
 /// exec replaces the program, which inherits the children (the check does
@@ -87,9 +88,10 @@ bool isExec(const FunctionDecl &FD) {
   if (!FD.getIdentifier() ||
       !FD.getDeclContext()->getRedeclContext()->isTranslationUnit())
     return false;
-  return llvm::is_contained({"execl", "execle", "execlp", "execv", "execve",
-                             "execvp", "execvpe", "fexecve", "execveat"},
-                            FD.getName());
+  static const llvm::StringRef Names[] = {"execl",   "execle",  "execlp",
+                                          "execv",   "execve",  "execvp",
+                                          "execvpe", "fexecve", "execveat"};
+  return llvm::is_contained(Names, FD.getName());
 }
 
 /// True when \p Cond (a block's terminator condition) contains \p Call:
@@ -131,16 +133,19 @@ bool CallerReapers::endsProcess(const CallExpr &Call) {
   const FunctionDecl *Def = nullptr;
   if (!FD->hasBody(Def) || !Def)
     return true;
-  auto [It, New] = EndsProcess.try_emplace(Def->getCanonicalDecl(), true);
-  if (New)
-    walkStmts(Def->getBody(), Closures::Skip, [&](const Stmt *S) {
-      const auto *Inner = dyn_cast<CallExpr>(S);
-      const FunctionDecl *Callee = Inner ? Inner->getDirectCallee() : nullptr;
-      if (Callee && leavesWithoutEnding(*Callee))
-        It->second = false;
-      return It->second;
-    });
-  return It->second;
+  auto Known = EndsProcess.find(Def->getCanonicalDecl());
+  if (Known != EndsProcess.end())
+    return Known->second;
+  bool Ends = true;
+  walkStmts(Def->getBody(), Closures::Skip, [&](const Stmt *S) {
+    const auto *Inner = dyn_cast<CallExpr>(S);
+    const FunctionDecl *Callee = Inner ? Inner->getDirectCallee() : nullptr;
+    if (Callee && leavesWithoutEnding(*Callee))
+      Ends = false;
+    return Ends;
+  });
+  EndsProcess[Def->getCanonicalDecl()] = Ends;
+  return Ends;
 }
 
 bool CallerReapers::reapedAfterReturn(const FunctionDecl *FD) {
