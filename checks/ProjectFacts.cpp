@@ -467,6 +467,8 @@ void FactsRecorder::write(llvm::StringRef Path, llvm::StringRef MainFile,
     }
     Unit["tables"] = std::move(TableArray);
   }
+  if (SharedObject)
+    Unit["shared_object"] = true;
   if (!SigchldHandlers.empty()) {
     llvm::json::Array HandlerArray;
     for (const std::string &Usr : SigchldHandlers)

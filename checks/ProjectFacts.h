@@ -148,6 +148,9 @@ public:
   /// The unit installs a reaper of every child (a SIGCHLD handler that
   /// reaps any child, SIGCHLD ignored).
   void setInstallsReaper() { InstallsReaper = true; }
+  /// The unit is compiled for a shared object (-fPIC, not -fPIE): a module
+  /// a program may load with dlopen.
+  void setSharedObject() { SharedObject = true; }
   /// Appends this unit's facts, one JSON object, to \p Path.
   void write(llvm::StringRef Path, llvm::StringRef MainFile,
              llvm::StringRef Variant) const;
@@ -185,6 +188,7 @@ private:
   std::vector<Table> Tables;
   std::vector<std::string> SigchldHandlers;
   bool InstallsReaper = false;
+  bool SharedObject = false;
 };
 
 } // namespace reapcheck

@@ -330,6 +330,8 @@ void UnreapedChildCheck::writeIndex(llvm::ArrayRef<StartFacts> Held) {
     for (unsigned I = 0; I < Call->getNumArgs(); ++I)
       if (ProcessApiModel::isSigchld(*Call->getArg(I), Ctx))
         Recorder.addSigchldArg(*Caller, *Call->getDirectCallee(), I);
+  if (Ctx.getLangOpts().PICLevel != 0 && !Ctx.getLangOpts().PIE)
+    Recorder.setSharedObject();
   Recorder.write(IndexFile, mainFilePath(Ctx), UnitVariant);
 }
 

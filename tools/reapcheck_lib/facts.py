@@ -18,8 +18,8 @@ reaps any child (by the derived facts below) or ignores SIGCHLD, or when its mai
 reaps any child (a main loop calling its reaper).  A file is covered when
 it belongs to at least one program and every program it belongs to reaps
 every child; a function, when every program reaching it does.  A unit in
-no program whose calls reach code only one program contains (a module
-loaded with dlopen) runs in that program.
+no program, compiled for a shared object, whose calls reach code only one
+program contains (a module loaded with dlopen) runs in that program.
 
 Units: a file compiled in one way is known by its path.  A file the
 compile database builds in several ways (i3's parsers, built again with
@@ -119,6 +119,7 @@ def validate_part(part):
              and _strings(t.get('functions', [])) and _strings(t.get('vars', [])), 'a table')
     need(_strings(part.get('sigchld_handlers', [])), "'sigchld_handlers'")
     need(_strings(part.get('entries', [])), "'entries'")
+    need(isinstance(part.get('shared_object', False), bool), "'shared_object'")
 
 
 def merge(parts):
@@ -126,7 +127,7 @@ def merge(parts):
     functions, holders, defined_in, calls, node_reaps = {}, {}, {}, {}, {}
     files, reaper_files, mains, entries, any_pid = set(), set(), {}, set(), {}
     handlers, handler_params, function_args = {}, set(), []
-    signal_params, sigchld_args = {}, []
+    signal_params, sigchld_args, shared_units = {}, [], set()
     tables, var_files = {}, {}
     for part in parts:
         if part.get('version') != VERSION:
@@ -144,6 +145,8 @@ def merge(parts):
         files.add(path)
         if part.get('installs_reaper'):
             reaper_files.add(path)
+        if part.get('shared_object'):
+            shared_units.add(path)
         entries.update(part.get('entries', []))
         for table in part.get('tables', []):
             tables.setdefault(path, []).append(table)
@@ -246,7 +249,7 @@ def merge(parts):
         programs.append(program)
         for node in reached_nodes:
             reaping_by_node.setdefault(node, []).append(program['reaps_every_child'])
-    _link_by_calls(programs, files, calls, defined_in)
+    _link_by_calls(programs, files & shared_units, calls, defined_in)
     covered = sorted(f for f in files
                      if any(f in p['files'] for p in programs)
                      and all(p['reaps_every_child'] for p in programs if f in p['files']))
@@ -268,11 +271,14 @@ def merge(parts):
 
 
 def _link_by_calls(programs, files, calls, defined_in):
-    """A unit in no program whose calls reach code that only one program
-    contains runs in that program: zsh's modules, loaded with dlopen, call
-    the shell's own functions (nothing calls them by name).  Calls of code
-    shared by several programs (a library) do not decide; a unit calling the
-    own code of two programs joins neither."""
+    """A unit in no program, compiled for a shared object (files: those
+    units), whose calls reach code that only one program contains runs in
+    that program: zsh's modules, loaded with dlopen, call the shell's own
+    functions (nothing calls them by name).  Calls of code shared by several
+    programs (a library) do not decide; a unit calling the own code of two
+    programs joins neither.  A unit not built for a shared object (a test
+    whose runner supplies main) is left out: it runs in a program of its
+    own the database does not show."""
     membership = {}
     for i, program in enumerate(programs):
         for path in program['files']:
