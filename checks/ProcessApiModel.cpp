@@ -211,6 +211,35 @@ static llvm::StringRef writtenText(const Expr &E, const ASTContext &Ctx) {
   return Lexer::getSourceText(Range, SM, Ctx.getLangOpts());
 }
 
+/// "fork", "vfork", "clone" or "clone3" when \p Number, syscall()'s first
+/// argument, names that system call: written `SYS_clone3` or `__NR_fork`,
+/// or through a macro of the project (`#define my_fork() syscall(SYS_fork)`,
+/// `#define SYSNUM SYS_fork`), found among the macros it was expanded from.
+static llvm::StringRef startingSyscall(const Expr &Number,
+                                       const ASTContext &Ctx) {
+  auto Known = [](llvm::StringRef Name) {
+    Name = Name.trim();
+    if (!Name.consume_front("SYS_") && !Name.consume_front("__NR_"))
+      return llvm::StringRef();
+    return Name == "fork" || Name == "vfork" || Name == "clone" ||
+                   Name == "clone3"
+               ? Name
+               : llvm::StringRef();
+  };
+  if (llvm::StringRef Name = Known(writtenText(Number, Ctx)); !Name.empty())
+    return Name;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Loc = Number.IgnoreParenImpCasts()->getBeginLoc();
+  for (unsigned Depth = 0; Loc.isMacroID() && Depth < 16; ++Depth) {
+    llvm::StringRef Name =
+        Known(Lexer::getImmediateMacroName(Loc, SM, Ctx.getLangOpts()));
+    if (!Name.empty())
+      return Name;
+    Loc = SM.getImmediateMacroCallerLoc(Loc);
+  }
+  return llvm::StringRef();
+}
+
 static std::optional<llvm::APSInt> intValue(const Expr *E,
                                             const ASTContext &Ctx) {
   if (!E || E->isValueDependent() || E->isTypeDependent())
@@ -236,14 +265,17 @@ static bool isConstantAddress(const Expr *E, const ASTContext &Ctx) {
   if (isNullAddress(E, Ctx))
     return true;
   const Expr *Inner = E->IgnoreParenCasts();
-  return Inner != E->IgnoreParens() && Inner->getType()->isIntegerType() &&
-         intValue(Inner, Ctx).has_value();
+  return Inner->getType()->isIntegerType() && intValue(Inner, Ctx).has_value();
 }
+
+/// CLONE_THREAD in <linux/sched.h>.
+static constexpr uint64_t CloneThread = 0x00010000;
 
 /// True when a clone can never start a child because of an argument: the
 /// kernel fails clone3() with EFAULT when its `struct clone_args` pointer is
 /// a constant address (a probe such as bubblewrap's `WRONG_POINTER`), and
-/// glibc's clone() fails with EINVAL when `fn` or `stack` is NULL.
+/// glibc's clone() fails with EINVAL when `fn` or `stack` is NULL; a clone
+/// with CLONE_THREAD in its constant flags makes a thread.
 /// \p First is the index of the API's first argument (1 under syscall()).
 static bool failsByArgument(const CallExpr &Call, llvm::StringRef Name,
                             unsigned First, const ASTContext &Ctx) {
@@ -252,9 +284,16 @@ static bool failsByArgument(const CallExpr &Call, llvm::StringRef Name,
   };
   if (Name == "clone3")
     return isConstantAddress(Arg(0), Ctx);
-  if (Name == "clone" && First == 0)
-    return isNullAddress(Arg(0), Ctx) || isNullAddress(Arg(1), Ctx);
-  return false;
+  if (Name != "clone")
+    return false;
+  // CLONE_THREAD makes a thread of the caller's process, not a child to
+  // reap (it sends no signal and cannot be waited for).
+  const Expr *Flags = Arg(First == 0 ? 2 : 0);
+  if (auto Value = Flags ? intValue(Flags, Ctx) : std::nullopt;
+      Value && (Value->getZExtValue() & CloneThread))
+    return true;
+  return First == 0 &&
+         (isNullAddress(Arg(0), Ctx) || isNullAddress(Arg(1), Ctx));
 }
 
 std::optional<StartSpec> ProcessApiModel::startOf(const CallExpr &Call,
@@ -269,10 +308,8 @@ std::optional<StartSpec> ProcessApiModel::startOf(const CallExpr &Call,
   if (FD->getName() == "syscall" && FD->getDeclContext()->isTranslationUnit()) {
     if (Call.getNumArgs() == 0)
       return std::nullopt;
-    llvm::StringRef Text = writtenText(*Call.getArg(0), Ctx).trim();
-    Text.consume_front("SYS_") || Text.consume_front("__NR_");
-    if (Text != "fork" && Text != "vfork" && Text != "clone" &&
-        Text != "clone3")
+    llvm::StringRef Text = startingSyscall(*Call.getArg(0), Ctx);
+    if (Text.empty())
       return std::nullopt;
     if (failsByArgument(Call, Text, 1, Ctx))
       return std::nullopt;
@@ -366,8 +403,7 @@ const Expr *ProcessApiModel::parentTidSource(const CallExpr &Call,
   llvm::StringRef Name = FD->getName();
   unsigned First = 0;
   if (Name == "syscall") {
-    Name = writtenText(*Call.getArg(0), Ctx).trim();
-    Name.consume_front("SYS_") || Name.consume_front("__NR_");
+    Name = startingSyscall(*Call.getArg(0), Ctx);
     First = 1;
   }
   // clone(fn, stack, flags, arg, parent_tid, tls, child_tid) in glibc;
@@ -697,6 +733,22 @@ ProcessApiModel::sigchldAction(const CallExpr &Call, const Stmt *Body,
   return installedAction(Call, Body, Ctx);
 }
 
+/// True when \p Body assigns \p Var, increments it or takes its address:
+/// its value at a use may not be the one it came with.
+static bool isWrittenIn(const VarDecl &Var, const Stmt *Body) {
+  bool Written = false;
+  walkStmts(Body, Closures::Enter, [&](const Stmt *S) {
+    if (const auto *Assign = dyn_cast<BinaryOperator>(S))
+      Written |= Assign->isAssignmentOp() && varOf(Assign->getLHS()) == &Var;
+    else if (const auto *Unary = dyn_cast<UnaryOperator>(S))
+      Written |= (Unary->isIncrementDecrementOp() ||
+                  Unary->getOpcode() == UO_AddrOf) &&
+                 varOf(Unary->getSubExpr()) == &Var;
+    return !Written;
+  });
+  return Written;
+}
+
 std::optional<std::pair<unsigned, SigchldAction>>
 ProcessApiModel::paramSignalAction(const CallExpr &Call,
                                    const FunctionDecl &Installer,
@@ -705,7 +757,8 @@ ProcessApiModel::paramSignalAction(const CallExpr &Call,
   if (!FD || Call.getNumArgs() < 2 || !installsSignalHandler(*FD))
     return std::nullopt;
   const auto *Param = dyn_cast_or_null<ParmVarDecl>(varOf(Call.getArg(0)));
-  if (!Param || Param->getDeclContext() != &Installer)
+  if (!Param || Param->getDeclContext() != &Installer ||
+      isWrittenIn(*Param, Body))
     return std::nullopt;
   SigchldAction Action = installedAction(Call, Body, Ctx);
   if (!Action.Handler && !Action.KernelReaps)

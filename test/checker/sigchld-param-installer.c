@@ -10,6 +10,7 @@
 // RUN: %check_tidy --prefix CHECK-OTHER %s %t -- %tidy -- -std=gnu11 -DIGNORE=1
 // RUN: %check_tidy --prefix CHECK-OTHER %s %t -- %tidy -- -std=gnu11 -DOTHER=1
 // RUN: %check_tidy --prefix CHECK-OTHER %s %t -- %tidy -- -std=gnu11 -DFIXED=1
+// RUN: %check_tidy --prefix CHECK-OTHER %s %t -- %tidy -- -std=gnu11 -DMOVED=1
 #include <signal.h>
 #include <stddef.h>
 #include <sys/wait.h>
@@ -41,6 +42,13 @@ static void install_sigint(int unused) {
   signal(SIGINT, zhandler);
 }
 
+// The parameter is changed before the install: not the caller's signal.
+static void install_moved(int sig) {
+  if (sig == SIGCHLD)
+    sig = SIGUSR1;
+  signal(sig, zhandler);
+}
+
 void init_signals(void) {
 #if HANDLER
   install_handler(SIGCHLD);
@@ -51,6 +59,8 @@ void init_signals(void) {
   ignore_signal(SIGPIPE);
 #elif FIXED
   install_sigint(SIGCHLD);
+#elif MOVED
+  install_moved(SIGCHLD);
 #endif
 }
 

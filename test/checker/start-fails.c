@@ -1,7 +1,9 @@
 // A clone that its own argument makes fail is not a start: the kernel
 // fails clone3() with EFAULT when its struct pointer is a constant address,
-// and glibc's clone() fails with EINVAL when fn or stack is NULL.  Only
-// those arguments decide; everything else may start a child.
+// and glibc's clone() fails with EINVAL when fn or stack is NULL.  A clone
+// with CLONE_THREAD makes a thread, not a child.  Only those arguments
+// decide; everything else may start a child.  A system call's number may
+// come through the project's own macros.
 // RUN: %check_tidy %s %t -- %tidy -- -std=gnu11
 #define _GNU_SOURCE
 #include <errno.h>
@@ -36,6 +38,26 @@ int main(int argc, char **argv) {
 
 void probe_null_args(void) {
   syscall(SYS_clone3, NULL, sizeof(struct clone_args)); // no-warning: EFAULT
+  syscall(SYS_clone3, 1, sizeof(struct clone_args));    // no-warning: EFAULT
+}
+
+void thread(char *stack_top) {
+  clone(child_main, stack_top, CLONE_VM | CLONE_SIGHAND | CLONE_THREAD, NULL); // no-warning: a thread
+  syscall(SYS_clone, CLONE_VM | CLONE_SIGHAND | CLONE_THREAD, stack_top, NULL, NULL, 0); // no-warning: a thread
+}
+
+#define my_fork() syscall(SYS_fork)
+#define FORK_NUMBER SYS_fork
+
+void leak_through_macros(void) {
+  long pid = my_fork();
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: child process 'pid' started by 'syscall' is never reaped [process-unreaped-child]
+  if (pid == 0)
+    _exit(0);
+  long other = syscall(FORK_NUMBER);
+  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: child process 'other' started by 'syscall' is never reaped [process-unreaped-child]
+  if (other == 0)
+    _exit(0);
 }
 
 void leak_real_args(void) {

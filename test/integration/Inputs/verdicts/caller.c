@@ -8,5 +8,6 @@ static void spawn_helper(void) {
 
 void run(void) {
   spawn_helper();
-  wait(NULL);
+  while (wait(NULL) > 0)
+    continue;
 }
