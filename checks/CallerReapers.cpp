@@ -148,14 +148,6 @@ bool CallerReapers::endsProcess(const CallExpr &Call) {
   return Ends;
 }
 
-bool CallerReapers::reapedAfterReturn(const FunctionDecl *FD) {
-  if (!isCandidate(FD))
-    return false;
-  if (!Built)
-    build();
-  return Reaped.contains(canonical(FD));
-}
-
 bool CallerReapers::clearedAfterReturn(const FunctionDecl *FD) {
   if (!isCandidate(FD))
     return false;

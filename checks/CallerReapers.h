@@ -46,17 +46,13 @@ public:
 
   /// True when a child \p FD leaves live where it returns is reaped by its
   /// callers or outlives none of them: after every call of \p FD, each path
-  /// of the caller reaches a reap of any child or a call that does not
-  /// return (`exit`, `err`, an exec's failure path) before the caller
-  /// returns (util-linux's switch_root: `main` execs init or dies), or the
-  /// caller returns to callers that reap (reapedAfterReturn()).
+  /// of the caller reaches a repeated blocking reap of every child or ends
+  /// the process (`exit`, `err`, an exec) before the caller returns
+  /// (util-linux's switch_root: `main` execs init or dies); or the caller
+  /// returns to callers that reap in turn, some path of which does reap (a
+  /// caller that only exits later, busybox wget's, leaves a zombie until
+  /// then and does not count).
   bool clearedAfterReturn(const clang::FunctionDecl *FD);
-  /// True when, after every call of \p FD, each path of the caller reaches
-  /// a reap of any child or ends the process before it returns, or returns
-  /// to a caller for which this holds in turn; and at least one of those
-  /// paths reaps (a caller that only exits later, busybox wget's, leaves a
-  /// zombie until then and does not count).
-  bool reapedAfterReturn(const clang::FunctionDecl *FD);
 
 private:
   /// What the rest of the caller does after one call.
@@ -92,6 +88,8 @@ private:
                  std::vector<const clang::FunctionDecl *>>
       TableTargets;
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<After>> Sites;
+  /// Functions whose callers reap (the least fixed point), and those whose
+  /// callers reap or end the process.
   llvm::DenseSet<const clang::FunctionDecl *> Reaped, Cleared;
   llvm::DenseMap<const clang::FunctionDecl *, bool> EndsProcess;
 };
