@@ -95,6 +95,11 @@ TEST_PACKAGES=(
   "/usr/lib/python3/dist-packages/docutils/__init__.py python3-docutils" # test/docs
   "/usr/include/elfutils/libdwfl.h libdw-dev"          # runtime/: symbolised start sites
   "/usr/include/gtest/gtest.h libgtest-dev"            # test/runtime: the GoogleTest listener
+  "/usr/include/glib-2.0/glib.h libglib2.0-dev"        # test/models: real headers
+  "/usr/include/Poco/Process.h libpoco-dev"            # test/models: real headers
+  "/usr/include/apr-1.0/apr_thread_proc.h libapr1-dev" # test/models: real headers
+  "/usr/include/uv.h libuv1-dev"                       # test/models: real headers
+  "/usr/include/x86_64-linux-gnu/qt5/QtCore/QProcess qtbase5-dev" # test/models: real headers
 )
 
 ensure_test_packages() {
@@ -137,17 +142,26 @@ lit_for() {
   fi
 }
 
-# Configures (once) and builds the plugin and tools for one major.
+# Configures and builds the plugin and tools for one major.  An existing
+# build is configured again, with the settings it has: tools/reapcheck
+# configures before tools/test installs the test-only packages (libdw-dev,
+# clangd-N...), and ninja re-runs CMake only when a CMake file changed, so
+# without this the parts those packages enable (reapcheck-run,
+# reapcheck-clangd) would never be built.  CMake searches again for what it
+# cached as NOTFOUND (runtime/: libdw) and the rest is looked at on every
+# configure (clangd.cmake, docs.cmake); when nothing changed, nothing is
+# rebuilt.
 build_major() {
-  local n=$1 dir
+  local n=$1 dir settings=()
   dir=$(build_dir_for "$n")
   # The logs stay inside the (ignored) build directory.
   mkdir -p "$dir"
   if [ ! -f "$dir/build.ninja" ]; then
-    cmake -S "$REAPCHECK_ROOT" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-      -DREAPCHECK_LLVM_MAJOR="$n" -DCMAKE_CXX_COMPILER="/usr/lib/llvm-$n/bin/clang++" \
-      >"$dir/reapcheck-configure.log" 2>&1 || { cat "$dir/reapcheck-configure.log" >&2; return 1; }
+    settings=(-G Ninja -DCMAKE_BUILD_TYPE=Release -DREAPCHECK_LLVM_MAJOR="$n"
+      -DCMAKE_CXX_COMPILER="/usr/lib/llvm-$n/bin/clang++")
   fi
+  cmake -S "$REAPCHECK_ROOT" -B "$dir" "${settings[@]}" \
+    >"$dir/reapcheck-configure.log" 2>&1 || { cat "$dir/reapcheck-configure.log" >&2; return 1; }
   if ! ninja -C "$dir" >"$dir/reapcheck-build.log" 2>&1; then
     cat "$dir/reapcheck-build.log" >&2
     say "build for LLVM $n failed"
