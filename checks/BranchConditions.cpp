@@ -56,25 +56,31 @@ static bool holdsForSomePositive(BinaryOperatorKind Op, int64_t C) {
   }
 }
 
-static bool holdsForZero(BinaryOperatorKind Op, int64_t C) {
+/// Does `V Op C` hold?
+static bool holdsFor(int64_t V, BinaryOperatorKind Op, int64_t C) {
   switch (Op) {
   case BO_LT:
-    return 0 < C;
+    return V < C;
   case BO_LE:
-    return 0 <= C;
+    return V <= C;
   case BO_GT:
-    return 0 > C;
+    return V > C;
   case BO_GE:
-    return 0 >= C;
+    return V >= C;
   case BO_EQ:
-    return C == 0;
+    return V == C;
   default:
-    return C != 0;
+    return V != C;
   }
 }
 
-/// Boost: `c.valid()` false means no child; `if (ec)` true means the
-/// non-throwing start failed.  std::nullopt when \p Member is neither.
+static bool holdsForZero(BinaryOperatorKind Op, int64_t C) {
+  return holdsFor(0, Op, C);
+}
+
+/// `c.valid()` (the class's valid method) false means no child; `if (ec)`
+/// true means Boost's non-throwing start failed.  std::nullopt when
+/// \p Member is neither.
 static std::optional<bool>
 boostEdgeMayKeep(const Site &S, const CXXMemberCallExpr &Member, bool Branch) {
   const VarDecl *Object = varOf(Member.getImplicitObjectArgument());
@@ -82,7 +88,7 @@ boostEdgeMayKeep(const Site &S, const CXXMemberCallExpr &Member, bool Branch) {
   if (!Method || !Object)
     return std::nullopt;
   if (S.Holders.count(Object) && Method->getIdentifier() &&
-      Method->getName() == "valid")
+      !S.Spec.ValidMethod.empty() && Method->getName() == S.Spec.ValidMethod)
     return Branch;
   if (Object == S.ErrorVar && isa<CXXConversionDecl>(Method))
     return !Branch;
@@ -140,6 +146,10 @@ bool edgeMayKeep(const Site &S, const Expr *Cond, bool Branch, ASTContext &Ctx,
   BinaryOperatorKind Op = Branch ? Test->Op : negate(Test->Op);
   if (S.refersToHandle(Test->Subject))
     return holdsForSomePositive(Op, Test->C);
+  // `if (error)`: a row's error out-parameter is set only where the start
+  // failed.
+  if (S.ErrorVar && varOf(Test->Subject) == S.ErrorVar)
+    return holdsForZero(Op, Test->C);
   if (auto NonZero = S.statusSuccessIsNonZero(Test->Subject))
     return *NonZero ? holdsForSomePositive(Op, Test->C)
                     : holdsForZero(Op, Test->C);
@@ -165,9 +175,11 @@ bool edgeReapsByPoll(const Site &S, const Expr *Cond, bool Branch,
         (S.refersToPoll(Test->Other) && S.refersToHandle(Test->Subject));
     return Reported && Op == BO_EQ;
   }
-  // Any result but 0 (the child, or an error such as ECHILD) means the child
-  // is no longer running unreaped.
-  return S.refersToPoll(Test->Subject) && !holdsForZero(Op, Test->C);
+  // Any result but the one a running child gives (0 for waitpid: any
+  // other is the child, or an error such as ECHILD) means the child is no
+  // longer running unreaped.
+  return S.refersToPoll(Test->Subject) &&
+         !holdsFor(S.PollPending, Op, Test->C);
 }
 
 const VarDecl *provenNull(const Expr *Cond, bool Branch, ASTContext &Ctx) {

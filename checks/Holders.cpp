@@ -69,7 +69,8 @@ private:
     // auto h = proc.detach(): the returned handle carries the child.
     if (const auto *Member = dyn_cast_or_null<CXXMemberCallExpr>(E))
       if (const CXXMethodDecl *M = Member->getMethodDecl())
-        if (M->getIdentifier() && M->getName() == "detach")
+        if (Model.memberEffect(*M, Member, M->getASTContext()) ==
+            ProcessApiModel::MemberEffect::Detach)
           return varOf(Member->getImplicitObjectArgument());
     if (const auto *Call = dyn_cast_or_null<CallExpr>(E))
       if (auto Arg = Model.duplicatedHandleArg(*Call)) {
@@ -120,6 +121,8 @@ static const VarDecl *resultVar(const CallExpr &Call, const BodyContext &Body) {
   return nullptr;
 }
 
+static const VarDecl *addressedLocal(const Expr *E);
+
 /// Records each WNOHANG wait on a holder of a site, and where its result goes.
 static void collectPolls(const BodyContext &Body, const ProcessApiModel &Model,
                          std::vector<Site> &Sites) {
@@ -128,17 +131,30 @@ static void collectPolls(const BodyContext &Body, const ProcessApiModel &Model,
     const auto *Call = dyn_cast<CallExpr>(S);
     if (!Call)
       return true;
-    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
-      const VarDecl *V = varOf(Call->getArg(I));
-      if (!V || Model.roleForArg(*Call, I, Ctx) != CallRole::Poll)
-        continue;
-      for (Site &Polled : Sites) {
-        if (!Polled.Holders.count(V))
+    auto Polled = [&](const VarDecl *V) {
+      for (Site &S : Sites) {
+        if (!V || !S.Holders.count(V))
           continue;
-        Polled.Polls.insert(Call);
+        S.Polls.insert(Call);
+        S.PollPending = Model.pendingResult(*Call);
         if (const VarDecl *Result = resultVar(*Call, Body))
-          Polled.PollResults.insert(Result);
+          S.PollResults.insert(Result);
       }
+    };
+    // `p.tryWait()`: a poll method of the child object.
+    if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
+      if (const CXXMethodDecl *Method = Member->getMethodDecl();
+          Method && Model.memberEffect(*Method, Call, Ctx) ==
+                        ProcessApiModel::MemberEffect::Poll)
+        Polled(varOf(Member->getImplicitObjectArgument()));
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      if (Model.roleForArg(*Call, I, Ctx) != CallRole::Poll)
+        continue;
+      const VarDecl *V = varOf(Call->getArg(I));
+      // `subprocess_alive(&process)`: a row taking its handle by address.
+      if (!V && Model.takesHandleByAddress(*Call, I))
+        V = addressedLocal(Call->getArg(I));
+      Polled(V);
     }
     return true;
   });

@@ -178,6 +178,8 @@ void OwnerJudge::useAsArgument(const ValueDecl *Holder, const CallExpr &Call,
   case CallRole::Signal:
     Verdicts[Holder].Signals.push_back({&Call, In});
     return;
+  case CallRole::HandOff:
+    return mark(Holder, HolderDuty::HandedOn);
   case CallRole::Harmless:
   case CallRole::ReapAny:
   case CallRole::SigchldIgnore:

@@ -1,15 +1,20 @@
 //===--- ProcessApiModel.h - What each process API does to a child -------===//
 //
-// One table says what a call does to a child process handle: starts it
-// (and where the handle goes), reaps it, reaps every child at once, only
-// signals it, or is harmless.  Options add rows.  No diagnostics, no CFG:
-// the analysis asks questions, the check only reads and writes options.
+// The questions the analysis asks about process APIs, answered from the
+// descriptor rows of the model files (ApiDescriptor.h, ModelFile.h): what a
+// call does to a child handle (starts it, and where the handle goes; reaps
+// it; reaps every child; polls; only signals it; takes it over; is
+// harmless), and what a C++ class's constructors, methods and destructor
+// do.  A model applies to declarations of its library's headers; options
+// add rows and model files.  No diagnostics, no CFG, no function bodies:
+// what needs a body (SIGCHLD handlers, summaries) is the analysis's.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef REAPCHECK_PROCESSAPIMODEL_H
 #define REAPCHECK_PROCESSAPIMODEL_H
 
+#include "ApiDescriptor.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
@@ -20,7 +25,9 @@
 
 namespace clang {
 class ASTContext;
+class CXXMethodDecl;
 class CXXRecordDecl;
+class Decl;
 class IdentifierInfo;
 class IdentifierTable;
 class Stmt;
@@ -33,8 +40,6 @@ class Expr;
 } // namespace clang
 
 namespace reapcheck {
-
-class SummaryProvider;
 
 /// How a start reports failure and which value the child side sees.
 enum class HandleKind {
@@ -54,6 +59,19 @@ struct StartSpec {
   /// result that is false or NULL when no child was started (a wrapper
   /// returning bool, or the stream it opened on the child).
   bool ResultIsSuccess = false;
+  /// The handle is a C++ object or a C struct that the library's own calls
+  /// take (not a pid): no pid branches apply to it.
+  bool Object = false;
+  /// Its destructor reaps the child (an attached Boost.Process child).
+  bool DestructorReaps = false;
+  /// An error out-parameter: the call failed where what it points at is
+  /// set (GError **, bool *ExecutionFailed), -1 when none.
+  int ErrorArg = -1;
+  /// A method returning false when the object holds no child (`valid`).
+  std::string ValidMethod;
+  /// What reaps such a handle, for advice ("Poco::ProcessHandle::wait");
+  /// empty for a pid, which waitpid() reaps.
+  std::string ReapHint;
 };
 
 enum class CallRole {
@@ -64,6 +82,7 @@ enum class CallRole {
   ReapAny,       ///< Reaps whichever children have exited.
   Signal,        ///< Signals the child (kill, killpg...): harmless, not a reap.
   Harmless,      ///< Reads or reports the handle, never keeps nor reaps it.
+  HandOff,       ///< Takes the child over (a pool cleanup, an event loop).
   Fclose,        ///< fclose: closes a popen stream without the required pclose.
   SigchldIgnore, ///< May set SIGCHLD to be reaped by the kernel.
 };
@@ -94,62 +113,68 @@ private:
 /// SIGCHLD's number on the Linux architectures Debian ships (not MIPS).
 inline constexpr unsigned SigchldOnLinux = 17;
 
-/// What installing a SIGCHLD disposition does for the children.
-struct SigchldAction {
-  /// The handler function, when the call installs one.
-  const clang::FunctionDecl *Handler = nullptr;
-  /// SIG_IGN or SA_NOCLDWAIT: the kernel reaps every child.
-  bool KernelReaps = false;
-};
-
-/// The API table.  Built once per check instance.
+/// The API table: the rows of the built-in models, of the user's model
+/// files and of the shorthand options.  Built once per check instance.
 class ProcessApiModel {
 public:
   ProcessApiModel();
 
-  /// Parses `name` or `name:ARG` entries separated by ';'.  Returns an error
-  /// message on malformed input and leaves the model unchanged.
+  /// Parses `name` or `name:ARG` entries separated by ';' into rows of the
+  /// model `options`.  Returns an error message on malformed input and
+  /// leaves the model unchanged.
   std::optional<std::string> addStarts(llvm::StringRef Spec);
   std::optional<std::string> addReaps(llvm::StringRef Spec);
   std::optional<std::string> addHarmless(llvm::StringRef Spec);
-
-  /// Names of every start function, for the matcher.
-  std::vector<std::string> startNames() const;
+  /// Reads the ';'-separated model files of \p Paths; their rows replace
+  /// built-in rows of the same name.  Returns "FILE:LINE:COLUMN: problem".
+  std::optional<std::string> addModelFiles(llvm::StringRef Paths);
+  /// `glib;-qt`: a name turns a model on in every unit, `-name` off.
+  std::optional<std::string> selectModels(llvm::StringRef Spec);
+  /// The models, built-in first, for listings and tests.
+  const std::vector<ModelDescriptor> &models() const { return Models; }
 
   /// Every function the check's call matcher must see: starts, fclose, the
   /// stream openers and the SIGCHLD installers.
   CalleeNameSet interestingCallees() const;
+  /// The classes whose construction may start a child, by last name.
+  CalleeNameSet startingClasses() const;
   /// The functions whose result is a FILE * kept by its caller.
   static CalleeNameSet streamOpeners();
   /// True when \p FD is a libc function of the global namespace.
   static bool isGlobalCFunction(const clang::FunctionDecl &FD);
-  /// True for popen among the openers.
-  static bool opensPipe(const clang::FunctionDecl &FD);
-  /// True for fclose.
-  static bool isFclose(const clang::FunctionDecl &FD);
+  /// True when \p FD starts a child on a pipe stream (popen).
+  bool opensPipe(const clang::FunctionDecl &FD) const;
+  /// True when \p FD closes a stream without reaping (fclose).
+  bool isFclose(const clang::FunctionDecl &FD) const;
   /// True for signal(), sigaction() and their variants.
-  static bool installsSignalHandler(const clang::FunctionDecl &FD);
+  bool installsSignalHandler(const clang::FunctionDecl &FD) const;
   /// True for an event loop that reaps every child from its own SIGCHLD
   /// watcher: libev's ev_default_loop() (`EV_DEFAULT`), whose handler calls
   /// waitpid(-1, ..., WNOHANG) until no child is left, watched or not.
   static bool startsReapingLoop(const clang::FunctionDecl &FD);
 
-  /// True when \p Class is Boost.Process's v1 child or v2 basic_process.
-  static bool isBoostProcessClass(const clang::CXXRecordDecl &Class);
-
   /// Returns the start description when \p Call starts a child.
   std::optional<StartSpec> startOf(const clang::CallExpr &Call,
                                    const clang::ASTContext &Ctx) const;
 
-  /// Returns the API name ("boost::process::child") when \p Construct
-  /// launches a Boost.Process child (v1 child, v2 process).  Attaching to an
-  /// existing pid, default and move construction are not starts.
-  std::optional<std::string>
-  startOfConstruct(const clang::CXXConstructExpr &Construct) const;
+  /// When \p Construct launches a child (Boost v1 child, v2 process, a
+  /// modelled class): its description; Api is the name diagnostics give.
+  /// Attaching to an existing pid, default and move construction are not
+  /// starts.
+  std::optional<StartSpec>
+  startOfConstruct(const clang::CXXConstructExpr &Construct,
+                   std::string &Api) const;
+  /// True when \p Class is a modelled process class.
+  bool isProcessClass(const clang::CXXRecordDecl &Class) const;
 
-  /// What calling method \p Name on a child object does to it.
-  enum class MemberEffect { Other, Reap, Detach };
-  static MemberEffect memberEffect(llvm::StringRef Name);
+  /// What calling method \p Method on a child object does to it.
+  enum class MemberEffect { Other, Reap, Poll, Kill, Detach, HandOff };
+  MemberEffect memberEffect(const clang::CXXMethodDecl &Method,
+                            const clang::CallExpr *Call,
+                            const clang::ASTContext &Ctx) const;
+  /// For a poll (a row or a method): the result it gives while the child
+  /// still runs (0 for waitpid with WNOHANG).
+  int64_t pendingResult(const clang::CallExpr &Call) const;
 
   /// True for std::error_code (Boost's non-throwing start overloads).
   static bool isErrorCode(clang::QualType T);
@@ -157,6 +182,11 @@ public:
   /// What \p Call does to the value passed as argument \p ArgIndex.
   CallRole roleForArg(const clang::CallExpr &Call, unsigned ArgIndex,
                       const clang::ASTContext &Ctx) const;
+  /// True when \p Call takes its handle at \p ArgIndex by address
+  /// (`apr_proc_wait(&proc, ...)`): `&h` there is a use of h by the call,
+  /// not a hand-off.
+  bool takesHandleByAddress(const clang::CallExpr &Call,
+                            unsigned ArgIndex) const;
 
   /// The argument whose child \p Call returns another handle of
   /// (pidfd_open(pid, 0): 0), when it does.
@@ -188,56 +218,6 @@ public:
   /// on Linux.
   static bool isSigchld(const clang::Expr &Sig, clang::ASTContext &Ctx);
 
-  /// A cheap syntactic test, made on every call the callee names do not
-  /// select: an argument is the integer literal SIGCHLD expands to and
-  /// another names a function (`signal_setup(SIGCHLD, on_child)`).  The
-  /// calls it accepts are then judged with isSigchld().
-  static bool mayPassSigchldHandler(const clang::CallExpr &Call);
-
-  /// For signal(SIGCHLD, ...) or sigaction(SIGCHLD, &sa, ...): what the
-  /// call installs.  A sigaction's struct is read from its initialiser and
-  /// from the member assignments in \p Body, the function making the call.
-  std::optional<SigchldAction> sigchldAction(const clang::CallExpr &Call,
-                                             const clang::Stmt *Body,
-                                             clang::ASTContext &Ctx) const;
-  /// For signal(sig, ...) or sigaction(sig, &sa, ...) in \p Installer whose
-  /// signal is \p Installer's own parameter (zsh's `install_handler(int
-  /// sig)`): that parameter's index and what the call installs, when it
-  /// installs a handler or SIG_IGN.  A caller passing SIGCHLD there installs
-  /// it for SIGCHLD.
-  std::optional<std::pair<unsigned, SigchldAction>>
-  paramSignalAction(const clang::CallExpr &Call,
-                    const clang::FunctionDecl &Installer,
-                    const clang::Stmt *Body, clang::ASTContext &Ctx) const;
-  /// True when some argument of \p Call is the integer literal SIGCHLD
-  /// expands to: a call that may hand SIGCHLD to an installer of the
-  /// project (paramSignalAction).
-  static bool passesSigchldLiteral(const clang::CallExpr &Call);
-  /// For a call mayPassSigchldHandler() accepts: what it hands a helper of
-  /// the project for SIGCHLD, named or in a signal mask (`1 << SIGCHLD`): a
-  /// handler, SIG_IGN, or a `struct sigaction` read as sigchldAction() does.
-  std::optional<SigchldAction> handlerPassed(const clang::CallExpr &Call,
-                                             const clang::Stmt *Body,
-                                             clang::ASTContext &Ctx) const;
-  /// What a `struct sigaction` installs at \p Install, from its
-  /// initialiser and from the last assignment of each member before it in
-  /// \p Body (the last in the body when none comes before).
-  SigchldAction actionOfStruct(const clang::VarDecl &Struct,
-                               const clang::Stmt &Body, clang::ASTContext &Ctx,
-                               const clang::Expr *Install) const;
-  /// What signal() or sigaction() \p Call installs, whatever the signal.
-  SigchldAction installedAction(const clang::CallExpr &Call,
-                                const clang::Stmt *Body,
-                                clang::ASTContext &Ctx) const;
-
-  /// True when \p FD's body (or a function it calls, two levels deep) reaps
-  /// any child: a SIGCHLD handler that does is a reaper of every child.
-  /// With \p Summaries, a call of the project's own reaper with a pid <= 0
-  /// (`safe_waitpid(-1, ...)`), or of a function another file's facts say
-  /// reaps any child, counts too (SummaryProvider::callReapsAny).
-  bool reapsAnyChild(const clang::FunctionDecl *FD, clang::ASTContext &Ctx,
-                     SummaryProvider *Summaries = nullptr) const;
-
   /// True when argument \p ArgIndex of \p FD is one of the variadic
   /// arguments of a `format(printf, ...)` function: a value formatted into
   /// text, which no such function can take ownership of.
@@ -251,27 +231,36 @@ public:
   static bool takesNoOwnership(const clang::FunctionDecl *FD, unsigned ArgIndex,
                                clang::ASTContext &Ctx);
 
-  /// The qualified-or-plain name used to look a function up in the table.
-  static std::string lookupName(const clang::FunctionDecl &FD);
-
-  /// The name used in diagnostics for the start API.
-  static std::string apiName(const clang::CallExpr &Call);
-
-  struct Entry {
-    CallRole Role;
-    int Arg; ///< Argument the role applies to; -1 means any/return value.
-    StartSpec Start;
-    /// The call returns another handle of the child passed as Arg.
-    bool Duplicates;
-    /// The argument holding a wait's options (WNOHANG), or -1.
-    int OptionsArg;
-  };
+  /// The name used in diagnostics for the start API of \p Call.
+  std::string apiName(const clang::CallExpr &Call) const;
 
 private:
-  std::optional<std::string> addEntries(llvm::StringRef Spec, CallRole Role);
-  const Entry *find(const clang::FunctionDecl &FD) const;
+  /// A row and the model it comes from.
+  struct RowRef {
+    unsigned Model;
+    unsigned Index;
+  };
+  std::optional<std::string> addEntries(llvm::StringRef Spec, ApiRole Role);
+  void index(unsigned ModelIndex);
+  bool isActive(unsigned ModelIndex, const clang::Decl &D) const;
+  /// The active row describing \p FD, if any.
+  const ApiDescriptor *find(const clang::FunctionDecl &FD) const;
+  /// The active row of \p Call's callee, if any.
+  const ApiDescriptor *rowOf(const clang::CallExpr &Call) const;
+  const ApiDescriptor *findActive(const clang::FunctionDecl &FD,
+                                  unsigned *ModelIndex) const;
+  const ClassDescriptor *findClass(const clang::CXXRecordDecl &Class,
+                                   unsigned *ModelIndex = nullptr) const;
+  /// The table key of \p FD: its qualified name, a method's with its
+  /// class's row name.
+  std::string keyOf(const clang::FunctionDecl &FD) const;
+  std::string reapHint(unsigned ModelIndex, HandleType Type) const;
 
-  llvm::StringMap<Entry> Table;
+  std::vector<ModelDescriptor> Models;
+  /// Per model: forced on (1), off (-1), by its headers (0).
+  std::vector<int> Selected;
+  llvm::StringMap<RowRef> Functions;
+  llvm::StringMap<RowRef> Classes;
 };
 
 } // namespace reapcheck

@@ -2,6 +2,7 @@
 
 #include "ReapFlow.h"
 #include "AstHelpers.h"
+#include "SigchldActions.h"
 #include "BranchConditions.h"
 #include "Exits.h"
 #include "LeakPath.h"
@@ -265,7 +266,7 @@ bool ReapFlow::onCall(const CallExpr &Call, LiveSet &Live) {
     onStart(*I, Live);
   if (reapsAny(Model, Summaries, Call, Ctx))
     reapAll(Live);
-  if (auto Action = Model.sigchldAction(Call, Prepared.body().body(), Ctx))
+  if (auto Action = sigchldAction(Model, Call, Prepared.body().body(), Ctx))
     if (Action->KernelReaps)
       Live.setSigchldDefault(false);
   return !Summaries.isInferredNoReturn(Call.getDirectCallee());
@@ -284,8 +285,9 @@ void ReapFlow::onStart(SiteId I, LiveSet &Live) {
   // SIGCHLD ignored on every path here: the kernel reaps this child.
   if (!Live.sigchldMayBeDefault())
     return;
-  // A Boost child object kept in a member or container is reaped by its
-  // destructor: only raw handles need their owner to reap them.
+  // A child object kept in a member or container is its class's business
+  // (Boost's destructor reaps it; other classes are not followed there):
+  // only raw handles need their owner to reap them.
   if (S.Escaped && S.StoredIn && !S.Object) {
     store(I, S.StoredIn, S.StoreLoc, Live);
     return;
@@ -294,7 +296,7 @@ void ReapFlow::onStart(SiteId I, LiveSet &Live) {
     Facts[I].EverResolved = Facts[I].EverHandedOff = true;
     return;
   }
-  if (S.Discarded && S.Object) {
+  if (S.Discarded && S.Object && S.Spec.DestructorReaps) {
     // A temporary child object: its destructor terminates and reaps it at
     // the end of the full-expression.
     Facts[I].EverResolved = Facts[I].EverReaped = true;
@@ -340,10 +342,11 @@ void ReapFlow::onReturn(const ReturnStmt &Ret, LiveSet &Live) {
   }
 }
 
-/// The destructor of an attached child object terminates and reaps it.
+/// The destructor of an attached Boost child object terminates and reaps it.
 void ReapFlow::onDestructor(const VarDecl *V, LiveSet &Live) {
   for (SiteId I : Prepared.holders().sitesHeldBy(V))
-    if (Sites[I].Object && Sites[I].Var == V && Live.isLive(I) &&
+    if (Sites[I].Object && Sites[I].Spec.DestructorReaps &&
+        Sites[I].Var == V && Live.isLive(I) &&
         !Live.mayBeDetached(I))
       resolve(I, Live, /*Reaped=*/true);
 }
@@ -615,7 +618,7 @@ void ReapFlow::reachExit(const CFGBlock &From, const LiveSet &Live) {
       continue;
     // Unwinding runs the destructor of an attached child object.
     if (Exit->Kind == ExitKind::Throw && Sites[I].Object &&
-        !Live.mayBeDetached(I))
+        Sites[I].Spec.DestructorReaps && !Live.mayBeDetached(I))
       continue;
     leak(I, Exit->Kind, Exit->Loc);
   }

@@ -292,7 +292,7 @@ static std::optional<Site> siteOf(const Expr *Start,
   S.Start = Start;
   if (const auto *Call = dyn_cast<CallExpr>(Start)) {
     auto Spec = Model.startOf(*Call, Ctx);
-    S.Api = ProcessApiModel::apiName(*Call);
+    S.Api = Model.apiName(*Call);
     if (!Spec) {
       const WrapperSummary *W = Summaries.wrapper(Call->getDirectCallee());
       if (!W)
@@ -302,6 +302,14 @@ static std::optional<Site> siteOf(const Expr *Start,
     }
     S.Call = Call;
     S.Spec = *Spec;
+    S.Object = Spec->Object;
+    // `&error` given as the error out-parameter: set where the start failed.
+    if (Spec->ErrorArg >= 0 &&
+        static_cast<unsigned>(Spec->ErrorArg) < Call->getNumArgs())
+      if (const auto *Addr = dyn_cast<UnaryOperator>(
+              skipTransparent(Call->getArg(Spec->ErrorArg)));
+          Addr && Addr->getOpcode() == UO_AddrOf)
+        S.ErrorVar = varOf(Addr->getSubExpr());
     // The name itself, after any `ns::` qualifier.
     const Expr *Callee = Call->getCallee()->IgnoreImplicit();
     if (const auto *Ref = dyn_cast<DeclRefExpr>(Callee))
@@ -313,11 +321,11 @@ static std::optional<Site> siteOf(const Expr *Start,
   const auto *Construct = dyn_cast<CXXConstructExpr>(Start);
   if (!Construct)
     return std::nullopt;
-  auto Api = Model.startOfConstruct(*Construct);
-  if (!Api)
+  auto Spec = Model.startOfConstruct(*Construct, S.Api);
+  if (!Spec)
     return std::nullopt;
+  S.Spec = *Spec;
   S.Object = true;
-  S.Api = *Api;
   S.Loc = Construct->getBeginLoc();
   for (const Expr *Arg : Construct->arguments())
     if (const VarDecl *V = varOf(Arg))

@@ -46,8 +46,12 @@ struct Site {
   const clang::VarDecl *StatusVar = nullptr; ///< posix_spawn's result.
   /// StatusVar keeps the negated result (`ready = !start(&pid);`).
   bool StatusNegated = false;
-  const clang::VarDecl *ErrorVar = nullptr; ///< Boost's std::error_code.
-  bool Object = false; ///< A Boost.Process object: its destructor reaps.
+  /// Set where the start failed: Boost's std::error_code, the variable
+  /// whose address a row's error out-parameter is given (GError *).
+  const clang::VarDecl *ErrorVar = nullptr;
+  /// The handle is an object or struct (Spec.Object); its destructor reaps
+  /// when Spec.DestructorReaps.
+  bool Object = false;
   bool Discarded = false;
   bool Escaped = false; ///< Stored outside at birth: handed off.
   /// The member or static variable it is stored into at birth, if any.
@@ -64,6 +68,8 @@ struct Site {
   /// the child is reaped where such a result is known not to be 0.
   llvm::SmallPtrSet<const clang::CallExpr *, 2> Polls;
   llvm::SmallPtrSet<const clang::VarDecl *, 2> PollResults;
+  /// What those polls return while the child runs (0 for waitpid).
+  int64_t PollPending = 0;
 
   /// True when \p E evaluates to this site's handle.
   bool refersToHandle(const clang::Expr *E) const;

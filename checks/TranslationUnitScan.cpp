@@ -40,10 +40,10 @@ void TranslationUnitScan::addSignalInstall(const CallExpr &Call) {
   auto [Callable, Body] = findEnclosingBody(Call, *Ctx);
   if (!Body)
     return;
-  auto Action = Model.sigchldAction(Call, Body, *Ctx);
+  auto Action = sigchldAction(Model, Call, Body, *Ctx);
   if (!Action) {
     if (const auto *Installer = dyn_cast_or_null<FunctionDecl>(Callable))
-      if (auto Param = Model.paramSignalAction(Call, *Installer, Body, *Ctx))
+      if (auto Param = paramSignalAction(Model, Call, *Installer, Body, *Ctx))
         ParamInstalls.push_back(
             {Installer->getCanonicalDecl(), Param->first, Param->second});
     return;
@@ -93,7 +93,7 @@ void TranslationUnitScan::noteAction(const SigchldAction &Action,
     Handlers.push_back(Action.Handler);
   if (ReapingHandler)
     return;
-  if (Model.reapsAnyChild(Action.Handler, *Ctx, &Summaries))
+  if (reapsAnyChild(Model, Action.Handler, *Ctx, &Summaries))
     ReapingHandler = Action.Handler;
   else
     noteDispatch(*Action.Handler, Installer);
@@ -137,7 +137,7 @@ void TranslationUnitScan::addHandlerPassed(const CallExpr &Call) {
   if (ReapingHandler && IgnoresSigchld)
     return;
   auto [Callable, Body] = findEnclosingBody(Call, *Ctx);
-  if (auto Action = Model.handlerPassed(Call, Body, *Ctx))
+  if (auto Action = handlerPassed(Call, Body, *Ctx))
     noteAction(*Action, Callable);
 }
 
@@ -166,7 +166,7 @@ void TranslationUnitScan::addStoredStream(const ValueDecl *Storage,
   if (!Storage || !FD)
     return;
   const WrapperSummary *W = Summaries.wrapper(FD);
-  bool Pipe = ProcessApiModel::opensPipe(*FD) ||
+  bool Pipe = Model.opensPipe(*FD) ||
               (W && W->Spec.Kind == HandleKind::Stream);
   (Pipe ? PipeStorage : OtherStreamStorage).insert(Storage);
 }

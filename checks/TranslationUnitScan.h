@@ -20,6 +20,7 @@
 #include "CallerReapers.h"
 #include "EnclosingBody.h"
 #include "ProcessApiModel.h"
+#include "SigchldActions.h"
 #include "ProjectFacts.h"
 #include "ReapAnalysis.h"
 #include "Summaries.h"

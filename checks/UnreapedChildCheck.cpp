@@ -3,6 +3,7 @@
 
 #include "UnreapedChildCheck.h"
 #include "AstHelpers.h"
+#include "SigchldActions.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -62,6 +63,7 @@ UnreapedChildCheck::UnreapedChildCheck(StringRef Name,
   Add("HarmlessFunctions", Model.addHarmless(HarmlessFunctions));
   loadFacts();
   Interesting = Model.interestingCallees();
+  StartingClasses = Model.startingClasses();
   if (Facts)
     for (const std::string &Name : Facts->wrapperNames())
       Interesting.add(Name);
@@ -110,14 +112,17 @@ namespace {
 AST_MATCHER_P(CallExpr, isOfInterest, const CalleeNameSet *, Names) {
   const FunctionDecl *FD = Node.getDirectCallee();
   return (FD && Names->contains(*FD)) ||
-         ProcessApiModel::mayPassSigchldHandler(Node) ||
-         ProcessApiModel::passesSigchldLiteral(Node);
+         mayPassSigchldHandler(Node) || passesSigchldLiteral(Node);
 }
 
-/// Constructs a Boost.Process child (v1 child, v2 basic_process).
-AST_MATCHER(CXXConstructExpr, constructsBoostProcess) {
+/// Constructs an object of a class whose name a model may start a child
+/// with (Boost.Process's child, TinyProcessLib::Process...): one pointer
+/// comparison, then the model's row decides.
+AST_MATCHER_P(CXXConstructExpr, constructsNamedClass, const CalleeNameSet *,
+              Names) {
   const CXXConstructorDecl *Ctor = Node.getConstructor();
-  return Ctor && ProcessApiModel::isBoostProcessClass(*Ctor->getParent());
+  return Ctor && Names->contains(Ctor->getParent()->getIdentifier(),
+                                 Ctor->getASTContext().Idents);
 }
 } // namespace
 
@@ -152,7 +157,7 @@ void UnreapedChildCheck::registerMatchers(MatchFinder *Finder) {
         this);
   if (!getLangOpts().CPlusPlus)
     return;
-  Finder->addMatcher(cxxConstructExpr(constructsBoostProcess(),
+  Finder->addMatcher(cxxConstructExpr(constructsNamedClass(&StartingClasses),
                                       unless(isExpansionInSystemHeader()))
                          .bind("construct"),
                      this);
@@ -169,26 +174,27 @@ void UnreapedChildCheck::check(const MatchFinder::MatchResult &Result) {
       IndexedFunctions.push_back(FD);
     return;
   }
+  std::string Api;
   if (const auto *Construct = Nodes.getNodeAs<CXXConstructExpr>("construct"))
-    if (Model.startOfConstruct(*Construct))
+    if (Model.startOfConstruct(*Construct, Api))
       Unit->addStartingBody(*Construct);
 }
 
 void UnreapedChildCheck::onCall(const CallExpr &Call) {
   const FunctionDecl *FD = Call.getDirectCallee();
-  if (FD && ProcessApiModel::installsSignalHandler(*FD))
+  if (FD && Model.installsSignalHandler(*FD))
     return Unit->addSignalInstall(Call);
-  if (ProcessApiModel::mayPassSigchldHandler(Call))
+  if (mayPassSigchldHandler(Call))
     Unit->addHandlerPassed(Call);
-  if (FD && ProcessApiModel::passesSigchldLiteral(Call))
+  if (FD && passesSigchldLiteral(Call))
     Unit->addSigchldPassed(Call);
   if (!FD || !Interesting.contains(*FD))
     return;
   if (ProcessApiModel::startsReapingLoop(*FD))
     return Unit->addReapingLoop();
-  if (ProcessApiModel::isFclose(*FD))
+  if (Model.isFclose(*FD))
     return Unit->addFclose(Call);
-  if (ProcessApiModel::opensPipe(*FD))
+  if (Model.opensPipe(*FD))
     Unit->addPipeOpened();
   if (Model.startOf(Call, *Unit->astContext()) ||
       Unit->summaries().wrapper(FD)) // A wrapper of another file.
@@ -230,6 +236,7 @@ void UnreapedChildCheck::onEndOfTranslationUnit() {
   IndexedFunctions.clear();
   Unit = std::make_unique<TranslationUnitScan>(Model, facts());
   Interesting.forgetTranslationUnit();
+  StartingClasses.forgetTranslationUnit();
 }
 
 static const char *verdictOf(const StartFacts &F, bool Reported,
@@ -347,7 +354,7 @@ void UnreapedChildCheck::indexFunction(const FunctionDecl &FD,
     if (T->isIntegerType() || T->isPointerType())
       Recorder.addParam(FD, I, Unit->summaries().paramSummary(&FD, I, Ctx));
   }
-  if (Model.reapsAnyChild(&FD, Ctx, &Unit->summaries()))
+  if (reapsAnyChild(Model, &FD, Ctx, &Unit->summaries()))
     Recorder.addReapsAny(FD);
   walkStmts(FD.getBody(), Closures::Enter, [&](const Stmt *S) {
     const auto *Call = dyn_cast<CallExpr>(S);

@@ -78,6 +78,8 @@ private:
   bool ModelValid = true;
   /// The callee names the call matcher accepts.
   CalleeNameSet Interesting;
+  /// The classes whose constructions the matcher selects.
+  CalleeNameSet StartingClasses;
   /// The unit being matched; replaced at its end.
   std::unique_ptr<TranslationUnitScan> Unit;
 };

@@ -97,6 +97,8 @@ Use UseClassifier::ofArgument(const CallExpr &Call, unsigned Index) {
     return {UseKind::Reap};
   case CallRole::Signal:
     return {UseKind::Signal, &Call};
+  case CallRole::HandOff:
+    return {UseKind::HandOff};
   case CallRole::Fclose:
     return {UseKind::Fclose, &Call};
   case CallRole::Poll: // Reaps on the edges where its result is not 0.
@@ -155,11 +157,17 @@ Use UseClassifier::ofAddressOf(const UnaryOperator &UO) {
   const Stmt *AddrChild = nullptr;
   const auto *Call =
       dyn_cast_or_null<CallExpr>(Body.parentSkipping(&UO, &AddrChild));
-  if (Call)
-    for (const Site &S : Sites)
-      if (S.Call == Call && S.Spec.HandleArg >= 0 &&
-          Call->getArg(S.Spec.HandleArg) == AddrChild)
-        return {UseKind::None};
+  if (!Call)
+    return {UseKind::HandOff};
+  for (const Site &S : Sites)
+    if (S.Call == Call && S.Spec.HandleArg >= 0 &&
+        Call->getArg(S.Spec.HandleArg) == AddrChild)
+      return {UseKind::None};
+  // `apr_proc_wait(&proc, ...)`: a call whose row takes the handle by
+  // address uses it as the row says.
+  for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+    if (Call->getArg(I) == AddrChild && Model.takesHandleByAddress(*Call, I))
+      return ofArgument(*Call, I);
   return {UseKind::HandOff};
 }
 
@@ -168,12 +176,21 @@ Use UseClassifier::ofMember(const MemberExpr &Member) {
   const auto *Method = dyn_cast<CXXMethodDecl>(Member.getMemberDecl());
   if (!Method || !Method->getIdentifier())
     return {};
-  switch (ProcessApiModel::memberEffect(Method->getName())) {
+  const auto *Call =
+      dyn_cast_or_null<CallExpr>(Body.parentSkipping(&Member, nullptr));
+  switch (Model.memberEffect(*Method, Call, Body.astContext())) {
   case ProcessApiModel::MemberEffect::Reap:
     return {UseKind::Reap};
   case ProcessApiModel::MemberEffect::Detach:
-    return {UseKind::Detach,
-            dyn_cast_or_null<CallExpr>(Body.parentSkipping(&Member, nullptr))};
+    return {UseKind::Detach, Call};
+  case ProcessApiModel::MemberEffect::Kill:
+    if (Call)
+      return {UseKind::Signal, Call};
+    break;
+  case ProcessApiModel::MemberEffect::HandOff:
+    return {UseKind::HandOff};
+  case ProcessApiModel::MemberEffect::Poll: // Reaps where its result says.
+    return {UseKind::Harmless};
   case ProcessApiModel::MemberEffect::Other:
     break;
   }

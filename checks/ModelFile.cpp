@@ -1,0 +1,380 @@
+//===--- ModelFile.cpp - Reading process API models from YAML -------------===//
+
+#include "ModelFile.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/YAMLTraits.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace reapcheck;
+using llvm::yaml::IO;
+
+LLVM_YAML_IS_SEQUENCE_VECTOR(reapcheck::ArgCondition)
+LLVM_YAML_IS_SEQUENCE_VECTOR(reapcheck::ApiDescriptor)
+LLVM_YAML_IS_SEQUENCE_VECTOR(reapcheck::ClassDescriptor)
+
+namespace {
+/// A class as the file spells it: its methods are rows of their own.
+struct ClassEntry {
+  ClassDescriptor Class;
+  std::vector<ApiDescriptor> Methods;
+};
+/// What a model file holds, before the methods are qualified.
+struct FileEntry {
+  ModelDescriptor Model;
+  std::vector<ClassEntry> Classes;
+};
+/// Tells a method's mapping to default its handle to the object.
+struct MethodContext {};
+} // namespace
+LLVM_YAML_IS_SEQUENCE_VECTOR(ClassEntry)
+
+namespace llvm {
+namespace yaml {
+
+template <> struct ScalarEnumerationTraits<ApiRole> {
+  static void enumeration(IO &Io, ApiRole &V) {
+    Io.enumCase(V, "start", ApiRole::Start);
+    Io.enumCase(V, "reap", ApiRole::Reap);
+    Io.enumCase(V, "reap-any", ApiRole::ReapAny);
+    Io.enumCase(V, "poll", ApiRole::Poll);
+    Io.enumCase(V, "kill", ApiRole::Kill);
+    Io.enumCase(V, "harmless", ApiRole::Harmless);
+    Io.enumCase(V, "hand-off", ApiRole::HandOff);
+    Io.enumCase(V, "detach", ApiRole::Detach);
+    Io.enumCase(V, "reaps-by-itself", ApiRole::ReapsItself);
+    Io.enumCase(V, "close-stream", ApiRole::CloseStream);
+    Io.enumCase(V, "signal-install", ApiRole::SignalInstall);
+  }
+};
+
+template <> struct ScalarEnumerationTraits<HandleSlot> {
+  static void enumeration(IO &Io, HandleSlot &V) {
+    Io.enumCase(V, "none", HandleSlot::None);
+    Io.enumCase(V, "return", HandleSlot::Return);
+    Io.enumCase(V, "argument", HandleSlot::Argument);
+    Io.enumCase(V, "out-argument", HandleSlot::OutArgument);
+    Io.enumCase(V, "object", HandleSlot::Object);
+  }
+};
+
+template <> struct ScalarEnumerationTraits<HandleType> {
+  static void enumeration(IO &Io, HandleType &V) {
+    Io.enumCase(V, "pid", HandleType::Pid);
+    Io.enumCase(V, "stream", HandleType::Stream);
+    Io.enumCase(V, "object", HandleType::Object);
+  }
+};
+
+template <> struct ScalarEnumerationTraits<SuccessTest> {
+  static void enumeration(IO &Io, SuccessTest &V) {
+    Io.enumCase(V, "pid", SuccessTest::Pid);
+    Io.enumCase(V, "non-null", SuccessTest::NonNull);
+    Io.enumCase(V, "zero-result", SuccessTest::ZeroResult);
+    Io.enumCase(V, "true-result", SuccessTest::TrueResult);
+    Io.enumCase(V, "throws", SuccessTest::Throws);
+  }
+};
+
+template <> struct ScalarEnumerationTraits<Quirk> {
+  static void enumeration(IO &Io, Quirk &V) {
+    Io.enumCase(V, "none", Quirk::None);
+    Io.enumCase(V, "syscall-number", Quirk::SyscallNumber);
+    Io.enumCase(V, "clone-flags", Quirk::CloneFlags);
+  }
+};
+
+template <> struct ScalarEnumerationTraits<ClassDescriptor::Ctor> {
+  static void enumeration(IO &Io, ClassDescriptor::Ctor &V) {
+    Io.enumCase(V, "none", ClassDescriptor::Ctor::None);
+    Io.enumCase(V, "any", ClassDescriptor::Ctor::Any);
+    Io.enumCase(V, "template", ClassDescriptor::Ctor::Template);
+    Io.enumCase(V, "has-parameter", ClassDescriptor::Ctor::HasParameter);
+  }
+};
+
+/// `{arg: 3, has-flags: 2}`: exactly one test key besides `arg` and
+/// `unknown`.
+template <> struct MappingTraits<ArgCondition> {
+  static void mapping(IO &Io, ArgCondition &C) {
+    Io.mapRequired("arg", C.Arg);
+    Io.mapOptional("unknown", C.IfUnknown, false);
+    using T = ArgCondition::Test;
+    static const std::pair<const char *, T> Tests[] = {
+        {"has-flags", T::HasFlags}, {"lacks-flags", T::LacksFlags},
+        {"equals", T::Equals},      {"not-equals", T::NotEquals},
+        {"at-most", T::AtMost},     {"one-of", T::OneOf}};
+    unsigned Found = 0;
+    for (StringRef Key : Io.keys()) {
+      if (Key == "is-null" || Key == "not-null") {
+        ++Found;
+        C.Null = true;
+        C.Kind = Key == "is-null" ? T::Equals : T::NotEquals;
+        bool Ignored = true;
+        Io.mapRequired(Key == "is-null" ? "is-null" : "not-null", Ignored);
+        continue;
+      }
+      for (const auto &[Name, Kind] : Tests) {
+        if (Key != Name)
+          continue;
+        ++Found;
+        C.Kind = Kind;
+        if (Kind == T::OneOf)
+          Io.mapRequired(Name, C.Values);
+        else
+          Io.mapRequired(Name, C.Value);
+      }
+    }
+    if (Found != 1)
+      Io.setError("a condition needs exactly one test of has-flags, "
+                  "lacks-flags, equals, not-equals, at-most, one-of, is-null "
+                  "or not-null");
+  }
+};
+
+/// The handle a row has when the file does not say.
+static HandleSlot defaultHandle(ApiRole Role, bool Method) {
+  switch (Role) {
+  case ApiRole::Start:
+    return HandleSlot::Return;
+  case ApiRole::Reap:
+  case ApiRole::Poll:
+  case ApiRole::Kill:
+  case ApiRole::HandOff:
+  case ApiRole::Detach:
+  case ApiRole::CloseStream:
+    return Method ? HandleSlot::Object : HandleSlot::Argument;
+  default:
+    return Method ? HandleSlot::Object : HandleSlot::None;
+  }
+}
+
+static SuccessTest defaultSuccess(HandleType Type) {
+  switch (Type) {
+  case HandleType::Pid:
+    return SuccessTest::Pid;
+  case HandleType::Stream:
+    return SuccessTest::NonNull;
+  case HandleType::Object:
+    return SuccessTest::Throws;
+  }
+  return SuccessTest::Pid;
+}
+
+static void mapRow(IO &Io, ApiDescriptor &R, bool Method) {
+  Io.mapRequired("name", R.Name);
+  Io.mapOptional("aliases", R.Aliases);
+  Io.mapRequired("role", R.Role);
+  Io.mapOptional("handle", R.Handle, defaultHandle(R.Role, Method));
+  int DefaultArg = (R.Handle == HandleSlot::Argument ||
+                    R.Handle == HandleSlot::OutArgument)
+                       ? 0
+                       : -1;
+  Io.mapOptional("arg", R.Arg, DefaultArg);
+  Io.mapOptional("type", R.Type,
+                 R.Handle == HandleSlot::Object ? HandleType::Object
+                                                : HandleType::Pid);
+  Io.mapOptional("success", R.Success, defaultSuccess(R.Type));
+  Io.mapOptional("error-arg", R.ErrorArg, -1);
+  Io.mapOptional("when", R.When);
+  Io.mapOptional("any-when", R.AnyWhen);
+  Io.mapOptional("every-when", R.EveryWhen);
+  Io.mapOptional("poll-when", R.PollWhen);
+  Io.mapOptional("pending-result", R.PendingResult, int64_t(0));
+  Io.mapOptional("duplicates", R.Duplicates, false);
+  Io.mapOptional("handler", R.Handler, Quirk::None);
+  Io.mapOptional("source", R.Source);
+}
+
+/// What is wrong with a row whose fields each parsed, or "".
+static std::string rowProblem(const ApiDescriptor &R, bool Method) {
+  if (R.Name.empty())
+    return "'name' is empty";
+  bool HasArg = R.Handle == HandleSlot::Argument ||
+                R.Handle == HandleSlot::OutArgument;
+  if (HasArg && (R.Arg < 0 || R.Arg > 64))
+    return "'arg' must be an argument index from 0 to 64";
+  if (!HasArg && R.Arg != -1)
+    return "'arg' is only for handle 'argument' or 'out-argument'";
+  if (R.Handle == HandleSlot::Object && !Method)
+    return "handle 'object' is for the methods of a class";
+  switch (R.Role) {
+  case ApiRole::Start:
+    if (R.Handle != HandleSlot::Return && R.Handle != HandleSlot::OutArgument)
+      return "a 'start' needs handle 'return' or 'out-argument'";
+    break;
+  case ApiRole::Reap:
+  case ApiRole::Poll:
+  case ApiRole::Kill:
+  case ApiRole::HandOff:
+  case ApiRole::Detach:
+  case ApiRole::CloseStream:
+    if (R.Handle == HandleSlot::None || R.Handle == HandleSlot::Return)
+      return "this role needs a handle: 'argument', 'out-argument' or "
+             "'object'";
+    break;
+  default:
+    break;
+  }
+  if (!R.AnyWhen.empty() && R.Role != ApiRole::Reap)
+    return "'any-when' is for a 'reap'";
+  if (!R.EveryWhen.empty() && R.Role != ApiRole::Reap &&
+      R.Role != ApiRole::ReapAny)
+    return "'every-when' is for a 'reap' or a 'reap-any'";
+  if (!R.PollWhen.empty() && R.Role != ApiRole::Reap &&
+      R.Role != ApiRole::ReapAny)
+    return "'poll-when' is for a 'reap' or a 'reap-any'";
+  if (R.Type == HandleType::Stream && R.Success != SuccessTest::NonNull &&
+      R.Role == ApiRole::Start)
+    return "a 'stream' start fails with a NULL result ('success: non-null')";
+  if (R.Success == SuccessTest::Pid && R.Type != HandleType::Pid &&
+      R.Role == ApiRole::Start)
+    return "'success: pid' is for a handle of type 'pid'";
+  if (R.ErrorArg < -1 || R.ErrorArg > 64)
+    return "'error-arg' must be an argument index from 0 to 64";
+  return "";
+}
+
+template <> struct MappingTraits<ApiDescriptor> {
+  static void mapping(IO &Io, ApiDescriptor &R) { mapRow(Io, R, false); }
+  static std::string validate(IO &, ApiDescriptor &R) {
+    return rowProblem(R, false);
+  }
+};
+
+template <> struct MappingContextTraits<ApiDescriptor, MethodContext> {
+  static void mapping(IO &Io, ApiDescriptor &R, MethodContext &) {
+    mapRow(Io, R, true);
+  }
+  static std::string validate(IO &, ApiDescriptor &R, MethodContext &) {
+    return rowProblem(R, true);
+  }
+};
+
+template <> struct MappingTraits<ClassEntry> {
+  static void mapping(IO &Io, ClassEntry &E) {
+    ClassDescriptor &C = E.Class;
+    Io.mapRequired("name", C.Name);
+    Io.mapOptional("aliases", C.Aliases);
+    Io.mapOptional("shown-as", C.ShownAs);
+    Io.mapOptional("constructor", C.Starts, ClassDescriptor::Ctor::None);
+    Io.mapOptional("constructor-parameter", C.CtorParameter);
+    std::string Destructor = "nothing";
+    Io.mapOptional("destructor", Destructor, std::string("nothing"));
+    if (Destructor != "nothing" && Destructor != "reap")
+      Io.setError("'destructor' must be 'reap' or 'nothing'");
+    C.DestructorReaps = Destructor == "reap";
+    Io.mapOptional("reaps-itself", C.ReapsItself, false);
+    Io.mapOptional("valid-method", C.ValidMethod);
+    Io.mapOptional("source", C.Source);
+    // Each method is a row whose handle defaults to the object.
+    MethodContext Method;
+    Io.mapOptionalWithContext("methods", E.Methods, Method);
+  }
+  static std::string validate(IO &, ClassEntry &E) {
+    const ClassDescriptor &C = E.Class;
+    if (C.Name.empty())
+      return "'name' is empty";
+    if ((C.Starts == ClassDescriptor::Ctor::HasParameter) !=
+        !C.CtorParameter.empty())
+      return "'constructor-parameter' goes with 'constructor: has-parameter'";
+    return "";
+  }
+};
+
+template <> struct MappingTraits<FileEntry> {
+  static void mapping(IO &Io, FileEntry &F) {
+    ModelDescriptor &M = F.Model;
+    Io.mapRequired("model", M.Name);
+    Io.mapRequired("library", M.Library);
+    Io.mapOptional("headers", M.Headers);
+    Io.mapOptional("functions", M.Functions);
+    Io.mapOptional("classes", F.Classes);
+  }
+  static std::string validate(IO &, FileEntry &F) {
+    if (F.Model.Name.empty())
+      return "'model' is empty";
+    return "";
+  }
+};
+
+} // namespace yaml
+} // namespace llvm
+
+namespace {
+/// The first diagnostic YAML I/O gives, as FILE:LINE:COLUMN: message.
+struct FirstError {
+  std::string Text;
+  static void handle(const llvm::SMDiagnostic &D, void *Context) {
+    auto *Self = static_cast<FirstError *>(Context);
+    if (!Self->Text.empty())
+      return;
+    llvm::raw_string_ostream OS(Self->Text);
+    OS << D.getFilename() << ":" << D.getLineNo() << ":"
+       << (D.getColumnNo() + 1) << ": " << D.getMessage();
+  }
+};
+} // namespace
+
+std::optional<std::string> reapcheck::parseModel(llvm::StringRef Text,
+                                                 llvm::StringRef FileName,
+                                                 ModelDescriptor &Out) {
+  FirstError Error;
+  FileEntry File;
+  llvm::yaml::Input In(llvm::MemoryBufferRef(Text, FileName), nullptr,
+                       &FirstError::handle, &Error);
+  In >> File;
+  if (In.error()) {
+    if (Error.Text.empty())
+      Error.Text = FileName.str() + ":1:1: not a model file";
+    return Error.Text;
+  }
+  Out = std::move(File.Model);
+  Out.File = FileName.str();
+  for (ClassEntry &Entry : File.Classes) {
+    for (ApiDescriptor &Method : Entry.Methods) {
+      Method.Name = Entry.Class.Name + "::" + Method.Name;
+      Out.Functions.push_back(std::move(Method));
+    }
+    Out.Classes.push_back(std::move(Entry.Class));
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> reapcheck::readModelFile(llvm::StringRef Path,
+                                                    ModelDescriptor &Out) {
+  auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Buffer)
+    return Path.str() + ": cannot read the model file: " +
+           Buffer.getError().message();
+  return parseModel((*Buffer)->getBuffer(), Path, Out);
+}
+
+namespace {
+struct EmbeddedModel {
+  const char *Name;
+  const char *Text;
+};
+// Generated from models/*.yaml by cmake/embed_models.cmake.
+const EmbeddedModel EmbeddedModels[] = {
+#include "BuiltinModels.inc"
+};
+} // namespace
+
+const std::vector<ModelDescriptor> &reapcheck::builtinModels() {
+  static const std::vector<ModelDescriptor> Models = [] {
+    std::vector<ModelDescriptor> Result;
+    for (const EmbeddedModel &E : EmbeddedModels) {
+      ModelDescriptor M;
+      if (auto Error = parseModel(E.Text, E.Name, M)) {
+        // The build tests every built-in file (test/models), so this is a
+        // file edited since: say so rather than check with a hole.
+        llvm::errs() << "reapcheck: built-in model " << *Error << "\n";
+        continue;
+      }
+      Result.push_back(std::move(M));
+    }
+    return Result;
+  }();
+  return Models;
+}
