@@ -32,65 +32,159 @@ LLVM_YAML_IS_SEQUENCE_VECTOR(ClassEntry)
 namespace llvm {
 namespace yaml {
 
-template <> struct ScalarEnumerationTraits<ApiRole> {
-  static void enumeration(IO &Io, ApiRole &V) {
-    Io.enumCase(V, "start", ApiRole::Start);
-    Io.enumCase(V, "reap", ApiRole::Reap);
-    Io.enumCase(V, "reap-any", ApiRole::ReapAny);
-    Io.enumCase(V, "poll", ApiRole::Poll);
-    Io.enumCase(V, "kill", ApiRole::Kill);
-    Io.enumCase(V, "harmless", ApiRole::Harmless);
-    Io.enumCase(V, "hand-off", ApiRole::HandOff);
-    Io.enumCase(V, "detach", ApiRole::Detach);
-    Io.enumCase(V, "reaps-by-itself", ApiRole::ReapsItself);
-    Io.enumCase(V, "close-stream", ApiRole::CloseStream);
-    Io.enumCase(V, "signal-install", ApiRole::SignalInstall);
+/// Reads and writes an enumeration by its words; an unknown word is an
+/// error listing the words allowed.
+template <typename T> struct EnumWords {
+  using Table = const std::pair<const char *, T> *(*)(size_t &);
+  static void output(Table Get, const T &V, raw_ostream &OS) {
+    size_t N;
+    const auto *Rows = Get(N);
+    for (size_t I = 0; I < N; ++I)
+      if (Rows[I].second == V)
+        OS << Rows[I].first;
+  }
+  static StringRef input(Table Get, StringRef S, T &V) {
+    size_t N;
+    const auto *Rows = Get(N);
+    for (size_t I = 0; I < N; ++I)
+      if (S == Rows[I].first) {
+        V = Rows[I].second;
+        return StringRef();
+      }
+    // The message must outlive this call: one per table.
+    static std::string Expected;
+    Expected = "unknown value '" + S.str() + "'; expected one of:";
+    for (size_t I = 0; I < N; ++I)
+      Expected += (I ? ", " : " ") + std::string(Rows[I].first);
+    return Expected;
   }
 };
 
-template <> struct ScalarEnumerationTraits<HandleSlot> {
-  static void enumeration(IO &Io, HandleSlot &V) {
-    Io.enumCase(V, "none", HandleSlot::None);
-    Io.enumCase(V, "return", HandleSlot::Return);
-    Io.enumCase(V, "argument", HandleSlot::Argument);
-    Io.enumCase(V, "out-argument", HandleSlot::OutArgument);
-    Io.enumCase(V, "object", HandleSlot::Object);
+template <> struct ScalarTraits<ApiRole> {
+  static const std::pair<const char *, ApiRole> *table(size_t &N) {
+    static const std::pair<const char *, ApiRole> Table[] = {
+        {"start", ApiRole::Start},
+        {"reap", ApiRole::Reap},
+        {"reap-any", ApiRole::ReapAny},
+        {"poll", ApiRole::Poll},
+        {"kill", ApiRole::Kill},
+        {"harmless", ApiRole::Harmless},
+        {"hand-off", ApiRole::HandOff},
+        {"detach", ApiRole::Detach},
+        {"reaps-by-itself", ApiRole::ReapsItself},
+        {"close-stream", ApiRole::CloseStream},
+        {"signal-install", ApiRole::SignalInstall},
+    };
+    N = std::size(Table);
+    return Table;
   }
+  static void output(const ApiRole &V, void *C, raw_ostream &OS) {
+    EnumWords<ApiRole>::output(table, V, OS);
+  }
+  static StringRef input(StringRef S, void *, ApiRole &V) {
+    return EnumWords<ApiRole>::input(table, S, V);
+  }
+  static QuotingType mustQuote(StringRef) { return QuotingType::None; }
 };
 
-template <> struct ScalarEnumerationTraits<HandleType> {
-  static void enumeration(IO &Io, HandleType &V) {
-    Io.enumCase(V, "pid", HandleType::Pid);
-    Io.enumCase(V, "stream", HandleType::Stream);
-    Io.enumCase(V, "object", HandleType::Object);
+template <> struct ScalarTraits<HandleSlot> {
+  static const std::pair<const char *, HandleSlot> *table(size_t &N) {
+    static const std::pair<const char *, HandleSlot> Table[] = {
+        {"none", HandleSlot::None},
+        {"return", HandleSlot::Return},
+        {"argument", HandleSlot::Argument},
+        {"out-argument", HandleSlot::OutArgument},
+        {"object", HandleSlot::Object},
+    };
+    N = std::size(Table);
+    return Table;
   }
+  static void output(const HandleSlot &V, void *C, raw_ostream &OS) {
+    EnumWords<HandleSlot>::output(table, V, OS);
+  }
+  static StringRef input(StringRef S, void *, HandleSlot &V) {
+    return EnumWords<HandleSlot>::input(table, S, V);
+  }
+  static QuotingType mustQuote(StringRef) { return QuotingType::None; }
 };
 
-template <> struct ScalarEnumerationTraits<SuccessTest> {
-  static void enumeration(IO &Io, SuccessTest &V) {
-    Io.enumCase(V, "pid", SuccessTest::Pid);
-    Io.enumCase(V, "non-null", SuccessTest::NonNull);
-    Io.enumCase(V, "zero-result", SuccessTest::ZeroResult);
-    Io.enumCase(V, "true-result", SuccessTest::TrueResult);
-    Io.enumCase(V, "throws", SuccessTest::Throws);
+template <> struct ScalarTraits<HandleType> {
+  static const std::pair<const char *, HandleType> *table(size_t &N) {
+    static const std::pair<const char *, HandleType> Table[] = {
+        {"pid", HandleType::Pid},
+        {"stream", HandleType::Stream},
+        {"object", HandleType::Object},
+    };
+    N = std::size(Table);
+    return Table;
   }
+  static void output(const HandleType &V, void *C, raw_ostream &OS) {
+    EnumWords<HandleType>::output(table, V, OS);
+  }
+  static StringRef input(StringRef S, void *, HandleType &V) {
+    return EnumWords<HandleType>::input(table, S, V);
+  }
+  static QuotingType mustQuote(StringRef) { return QuotingType::None; }
 };
 
-template <> struct ScalarEnumerationTraits<Quirk> {
-  static void enumeration(IO &Io, Quirk &V) {
-    Io.enumCase(V, "none", Quirk::None);
-    Io.enumCase(V, "syscall-number", Quirk::SyscallNumber);
-    Io.enumCase(V, "clone-flags", Quirk::CloneFlags);
+template <> struct ScalarTraits<SuccessTest> {
+  static const std::pair<const char *, SuccessTest> *table(size_t &N) {
+    static const std::pair<const char *, SuccessTest> Table[] = {
+        {"pid", SuccessTest::Pid},
+        {"non-null", SuccessTest::NonNull},
+        {"zero-result", SuccessTest::ZeroResult},
+        {"true-result", SuccessTest::TrueResult},
+        {"throws", SuccessTest::Throws},
+    };
+    N = std::size(Table);
+    return Table;
   }
+  static void output(const SuccessTest &V, void *C, raw_ostream &OS) {
+    EnumWords<SuccessTest>::output(table, V, OS);
+  }
+  static StringRef input(StringRef S, void *, SuccessTest &V) {
+    return EnumWords<SuccessTest>::input(table, S, V);
+  }
+  static QuotingType mustQuote(StringRef) { return QuotingType::None; }
 };
 
-template <> struct ScalarEnumerationTraits<ClassDescriptor::Ctor> {
-  static void enumeration(IO &Io, ClassDescriptor::Ctor &V) {
-    Io.enumCase(V, "none", ClassDescriptor::Ctor::None);
-    Io.enumCase(V, "any", ClassDescriptor::Ctor::Any);
-    Io.enumCase(V, "template", ClassDescriptor::Ctor::Template);
-    Io.enumCase(V, "has-parameter", ClassDescriptor::Ctor::HasParameter);
+template <> struct ScalarTraits<Quirk> {
+  static const std::pair<const char *, Quirk> *table(size_t &N) {
+    static const std::pair<const char *, Quirk> Table[] = {
+        {"none", Quirk::None},
+        {"syscall-number", Quirk::SyscallNumber},
+        {"clone-flags", Quirk::CloneFlags},
+    };
+    N = std::size(Table);
+    return Table;
   }
+  static void output(const Quirk &V, void *C, raw_ostream &OS) {
+    EnumWords<Quirk>::output(table, V, OS);
+  }
+  static StringRef input(StringRef S, void *, Quirk &V) {
+    return EnumWords<Quirk>::input(table, S, V);
+  }
+  static QuotingType mustQuote(StringRef) { return QuotingType::None; }
+};
+
+template <> struct ScalarTraits<ClassDescriptor::Ctor> {
+  static const std::pair<const char *, ClassDescriptor::Ctor> *table(size_t &N) {
+    static const std::pair<const char *, ClassDescriptor::Ctor> Table[] = {
+        {"none", ClassDescriptor::Ctor::None},
+        {"any", ClassDescriptor::Ctor::Any},
+        {"template", ClassDescriptor::Ctor::Template},
+        {"has-parameter", ClassDescriptor::Ctor::HasParameter},
+    };
+    N = std::size(Table);
+    return Table;
+  }
+  static void output(const ClassDescriptor::Ctor &V, void *C, raw_ostream &OS) {
+    EnumWords<ClassDescriptor::Ctor>::output(table, V, OS);
+  }
+  static StringRef input(StringRef S, void *, ClassDescriptor::Ctor &V) {
+    return EnumWords<ClassDescriptor::Ctor>::input(table, S, V);
+  }
+  static QuotingType mustQuote(StringRef) { return QuotingType::None; }
 };
 
 /// `{arg: 3, has-flags: 2}`: exactly one test key besides `arg` and
@@ -224,6 +318,8 @@ static std::string rowProblem(const ApiDescriptor &R, bool Method) {
   if (!R.PollWhen.empty() && R.Role != ApiRole::Reap &&
       R.Role != ApiRole::ReapAny)
     return "'poll-when' is for a 'reap' or a 'reap-any'";
+  if (R.PendingResult != 0 && R.Role != ApiRole::Poll && R.PollWhen.empty())
+    return "'pending-result' is for a 'poll' or a row with 'poll-when'";
   if (R.Type == HandleType::Stream && R.Success != SuccessTest::NonNull &&
       R.Role == ApiRole::Start)
     return "a 'stream' start fails with a NULL result ('success: non-null')";

@@ -253,10 +253,12 @@ const ApiDescriptor *ProcessApiModel::rowOf(const CallExpr &Call) const {
 std::string ProcessApiModel::reapHint(unsigned M, HandleType Type) const {
   if (Type == HandleType::Pid)
     return "";
+  // The model's first reap of such a handle.
   for (const ApiDescriptor &Row : Models[M].Functions)
-    if (Row.Role == ApiRole::Reap)
+    if (Row.Role == ApiRole::Reap && Row.Type == Type)
       return Row.Name;
-  return "";
+  // Without one, the advice names waitpid() but no fix-it can write it.
+  return "waitpid";
 }
 
 /// The start description a row gives, before the call's own arguments.
@@ -385,7 +387,9 @@ ProcessApiModel::memberEffect(const CXXMethodDecl &Method, const CallExpr *Call,
 
 int64_t ProcessApiModel::pendingResult(const CallExpr &Call) const {
   const ApiDescriptor *Row = rowOf(Call);
-  return Row && Row->Role == ApiRole::Poll ? Row->PendingResult : 0;
+  return Row && (Row->Role == ApiRole::Poll || !Row->PollWhen.empty())
+             ? Row->PendingResult
+             : 0;
 }
 
 CallRole ProcessApiModel::roleForArg(const CallExpr &Call, unsigned ArgIndex,

@@ -84,6 +84,8 @@ struct StartFacts {
   /// Where diagnostics about it go: the callee name or the construction.
   clang::SourceLocation Loc;
   std::string Api;                     ///< "fork", "popen"...
+  /// What reaps it when that is not waitpid() (a library's wait).
+  std::string ReapHint;
   const clang::VarDecl *Var = nullptr; ///< Holder; null when discarded.
   bool Discarded = false;
 

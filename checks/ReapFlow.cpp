@@ -22,6 +22,7 @@ ReapFlow::ReapFlow(const PreparedBody &Prepared, const ProcessApiModel &Model,
     StartFacts F;
     F.Loc = S.Loc;
     F.Api = S.Api;
+    F.ReapHint = S.Spec.ReapHint;
     F.Var = S.Var;
     F.Discarded = S.Discarded;
     Facts.push_back(std::move(F));

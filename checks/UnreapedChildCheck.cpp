@@ -44,7 +44,9 @@ UnreapedChildCheck::UnreapedChildCheck(StringRef Name,
           readBool(Options, "ReportLeakingPaths", true, BadBool)),
       ReportDiscarded(readBool(Options, "ReportDiscarded", true, BadBool)),
       IgnoreMain(readBool(Options, "IgnoreMain", true, BadBool)),
-      FactsFile(Options.get("FactsFile", "")) {
+      FactsFile(Options.get("FactsFile", "")),
+      ModelFiles(Options.get("ModelFiles", "")),
+      Models(Options.get("Models", "")) {
   if (!BadBool.empty()) {
     ModelValid = false;
     configurationDiag(BadBool, DiagnosticIDs::Error);
@@ -58,6 +60,9 @@ UnreapedChildCheck::UnreapedChildCheck(StringRef Name,
                       DiagnosticIDs::Error)
         << Option << *Error;
   };
+  // Model files first: the shorthand options' rows win over theirs.
+  Add("ModelFiles", Model.addModelFiles(ModelFiles));
+  Add("Models", Model.selectModels(Models));
   Add("StartFunctions", Model.addStarts(StartFunctions));
   Add("ReapFunctions", Model.addReaps(ReapFunctions));
   Add("HarmlessFunctions", Model.addHarmless(HarmlessFunctions));
@@ -103,6 +108,8 @@ void UnreapedChildCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "ReportDiscarded", ReportDiscarded);
   Options.store(Opts, "IgnoreMain", IgnoreMain);
   Options.store(Opts, "FactsFile", FactsFile);
+  Options.store(Opts, "ModelFiles", ModelFiles);
+  Options.store(Opts, "Models", Models);
 }
 
 namespace {
@@ -642,12 +649,17 @@ bool UnreapedChildCheck::reportStart(const StartFacts &F) {
               "kill() does not reap")
         << Name << F.Api;
     const FunctionDecl *Killer = F.Kill->getDirectCallee();
+    // A library's handle is reaped by the library's own wait, which needs
+    // arguments the fix-it cannot know.
+    bool Pid = F.ReapHint.empty();
     auto Note = diag(SM.getExpansionLoc(F.Kill->getBeginLoc()),
                      "'%0' signals the child but does not reap it; call "
-                     "waitpid() after it",
+                     "%1() after it",
                      DiagnosticIDs::Note)
-                << (Killer ? Killer->getNameAsString() : "kill");
-    if (auto Fix = waitAfterKill(*F.Kill, F.Var->getName(), Ctx))
+                << (Killer ? Killer->getNameAsString() : "kill")
+                << (Pid ? std::string("waitpid") : F.ReapHint);
+    if (auto Fix = Pid ? waitAfterKill(*F.Kill, F.Var->getName(), Ctx)
+                       : std::nullopt)
       Note << *Fix;
     return true;
   }

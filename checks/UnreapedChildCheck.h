@@ -58,6 +58,9 @@ private:
   const bool ReportDiscarded;
   const bool IgnoreMain;
   const std::string FactsFile;
+  /// User model files (';'-separated) and the models turned on or off.
+  const std::string ModelFiles;
+  const std::string Models;
 
   void loadFacts();
   const ProjectFacts *facts() const { return Facts ? &*Facts : nullptr; }

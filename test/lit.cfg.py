@@ -85,3 +85,19 @@ config.substitutions.append(('%exit_status', 'python3 %s' % os.path.join(
 if os.path.exists('/usr/include/gtest/gtest.h'):
     config.available_features.add('gtest')
 # --- end runtime companion ---
+
+# --- process libraries' real headers (test/models) ---
+# Their compile flags, from pkg-config as users get them; tools/test installs
+# the packages.  A missing package is a failure of the test, not a skip.
+def pkg_cflags(name):
+    try:
+        out = subprocess.run(['pkg-config', '--cflags'] + name.split(), check=True,
+                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        return out.stdout.decode().strip()
+    except (OSError, subprocess.CalledProcessError):
+        return '-DREAPCHECK_MISSING_PKG_CONFIG_%s' % name.split()[0].replace('-', '_').replace('.', '_')
+for subst, pkg in [('%glib_cflags', 'glib-2.0 gio-2.0'), ('%apr_cflags', 'apr-1'),
+                   ('%qt_cflags', 'Qt5Core'), ('%uv_cflags', 'libuv')]:
+    config.substitutions.append((subst, pkg_cflags(pkg)))
+config.substitutions.append(('%llvm_include', '/usr/lib/llvm-%s/include' % major))
+config.substitutions.append(('%model_inputs', os.path.join(config.test_source_root, 'models', 'Inputs')))

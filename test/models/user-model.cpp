@@ -1,0 +1,16 @@
+// A user model file's class rows: the constructor starts, finish() reaps,
+// cancel() only signals.
+// RUN: %check_tidy %s %t -- %tidy -config="{CheckOptions: {process-unreaped-child.ModelFiles: '%model_inputs/user/launcher.yaml'}}" -- -I%model_inputs/user
+#include "launcher.h"
+
+void cancelled() {
+  Job j("sleep 10");
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: child process 'j' started by 'Job' is killed but never reaped; kill() does not reap [process-unreaped-child]
+  j.cancel();
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: note: 'cancel' signals the child but does not reap it; call Job::finish() after it
+}
+
+void finished() {
+  Job j("true"); // no-warning: finish() reaps
+  j.finish();
+}
