@@ -56,8 +56,13 @@ static std::optional<bool> holds(const ArgCondition &C, const Expr *E,
   if (C.Null) {
     if (isNullAddress(E, Ctx))
       return C.Kind == T::Equals;
-    if (const auto *U = dyn_cast<UnaryOperator>(E->IgnoreParenImpCasts());
-        U && U->getOpcode() == UO_AddrOf)
+    // `&x`, a string literal, an array or a function: never null.
+    const Expr *Inner = E->IgnoreParenImpCasts();
+    const auto *U = dyn_cast<UnaryOperator>(Inner);
+    const auto *Ref = dyn_cast<DeclRefExpr>(Inner);
+    if ((U && U->getOpcode() == UO_AddrOf) || isa<StringLiteral>(Inner) ||
+        (Ref && (Ref->getType()->isArrayType() ||
+                 Ref->getType()->isFunctionType())))
       return C.Kind != T::Equals;
     return std::nullopt;
   }

@@ -203,9 +203,10 @@ template <> struct MappingTraits<ArgCondition> {
       if (Key == "is-null" || Key == "not-null") {
         ++Found;
         C.Null = true;
-        C.Kind = Key == "is-null" ? T::Equals : T::NotEquals;
-        bool Ignored = true;
-        Io.mapRequired(Key == "is-null" ? "is-null" : "not-null", Ignored);
+        // `is-null: true` and `not-null: false` test for a null pointer.
+        bool Value = true;
+        Io.mapRequired(Key == "is-null" ? "is-null" : "not-null", Value);
+        C.Kind = (Key == "is-null") == Value ? T::Equals : T::NotEquals;
         continue;
       }
       for (const auto &[Name, Kind] : Tests) {

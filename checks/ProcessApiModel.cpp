@@ -2,7 +2,6 @@
 
 #include "ProcessApiModel.h"
 #include "ApiQuirks.h"
-#include "ModelFile.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
@@ -18,237 +17,6 @@
 using namespace clang;
 
 namespace reapcheck {
-
-/// The model the shorthand options (StartFunctions...) fill.
-static const char *const OptionsModel = "options";
-
-ProcessApiModel::ProcessApiModel() {
-  Models = builtinModels();
-  ModelDescriptor Options;
-  Options.Name = OptionsModel;
-  Options.Library = "the check's StartFunctions, ReapFunctions and "
-                    "HarmlessFunctions options";
-  Models.push_back(std::move(Options));
-  Selected.assign(Models.size(), 0);
-  for (unsigned M = 0; M < Models.size(); ++M)
-    index(M);
-}
-
-void ProcessApiModel::index(unsigned M) {
-  const ModelDescriptor &Model = Models[M];
-  for (unsigned I = 0; I < Model.Functions.size(); ++I) {
-    const ApiDescriptor &Row = Model.Functions[I];
-    Functions[Row.Name] = {M, I};
-    for (const std::string &Alias : Row.Aliases)
-      Functions[Alias] = {M, I};
-  }
-  for (unsigned I = 0; I < Model.Classes.size(); ++I) {
-    const ClassDescriptor &Row = Model.Classes[I];
-    Classes[Row.Name] = {M, I};
-    for (const std::string &Alias : Row.Aliases)
-      Classes[Alias] = {M, I};
-  }
-}
-
-/// Splits `name` or `name:ARG`; qualified names keep their `::`.
-static std::optional<std::string> parseEntry(llvm::StringRef Item,
-                                             std::string &Name, int &Arg) {
-  Arg = -1;
-  Item.consume_front("::"); // A leading :: names the global namespace.
-  Name = Item.str();
-  size_t Colon = Item.rfind(':');
-  if (Colon != llvm::StringRef::npos &&
-      (Colon == 0 || Item[Colon - 1] != ':')) {
-    llvm::StringRef Index = Item.substr(Colon + 1);
-    unsigned Value = 0;
-    if (Index.empty() || Index.getAsInteger(10, Value) || Value > 64)
-      return "'" + Item.str() +
-             "': the argument index after ':' must be a "
-             "number from 0 to 64";
-    Arg = static_cast<int>(Value);
-    Name = Item.substr(0, Colon).str();
-  }
-  llvm::StringRef N(Name);
-  if (N.empty())
-    return "'" + Item.str() + "': missing function name";
-  bool Ok = N.front() != ':' && N.back() != ':';
-  for (char C : N)
-    Ok &= (isalnum(static_cast<unsigned char>(C)) || C == '_' || C == ':' ||
-           C == '~');
-  if (!Ok || isdigit(static_cast<unsigned char>(N[0])))
-    return "'" + Item.str() +
-           "' is not a function name (expected 'name' or "
-           "'name:ARG', qualified names allowed)";
-  return std::nullopt;
-}
-
-std::optional<std::string> ProcessApiModel::addEntries(llvm::StringRef Spec,
-                                                       ApiRole Role) {
-  llvm::SmallVector<llvm::StringRef, 8> Items;
-  Spec.split(Items, ';', -1, /*KeepEmpty=*/false);
-  std::vector<ApiDescriptor> Parsed;
-  for (llvm::StringRef Raw : Items) {
-    llvm::StringRef Item = Raw.trim();
-    if (Item.empty())
-      continue;
-    ApiDescriptor Row;
-    int Arg;
-    if (auto Error = parseEntry(Item, Row.Name, Arg))
-      return Error;
-    if (Row.Name.compare(0, 2, "::") == 0)
-      Row.Name.erase(0, 2);
-    Row.Role = Role;
-    switch (Role) {
-    case ApiRole::Start:
-      Row.Handle = Arg >= 0 ? HandleSlot::OutArgument : HandleSlot::Return;
-      break;
-    case ApiRole::Reap:
-      Row.Handle = HandleSlot::Argument;
-      Arg = std::max(Arg, 0);
-      break;
-    default:
-      Row.Handle = Arg >= 0 ? HandleSlot::Argument : HandleSlot::None;
-      break;
-    }
-    Row.Arg = Arg;
-    Row.Source = "option";
-    Parsed.push_back(std::move(Row));
-  }
-  unsigned M = Models.size() - 1; // The options model comes last.
-  for (ApiDescriptor &Row : Parsed)
-    Models[M].Functions.push_back(std::move(Row));
-  index(M);
-  return std::nullopt;
-}
-
-std::optional<std::string> ProcessApiModel::addStarts(llvm::StringRef Spec) {
-  return addEntries(Spec, ApiRole::Start);
-}
-std::optional<std::string> ProcessApiModel::addReaps(llvm::StringRef Spec) {
-  return addEntries(Spec, ApiRole::Reap);
-}
-std::optional<std::string> ProcessApiModel::addHarmless(llvm::StringRef Spec) {
-  return addEntries(Spec, ApiRole::Harmless);
-}
-
-std::optional<std::string>
-ProcessApiModel::addModelFiles(llvm::StringRef Paths) {
-  llvm::SmallVector<llvm::StringRef, 4> Items;
-  Paths.split(Items, ';', -1, /*KeepEmpty=*/false);
-  std::vector<ModelDescriptor> Read;
-  for (llvm::StringRef Raw : Items) {
-    llvm::StringRef Path = Raw.trim();
-    if (Path.empty())
-      continue;
-    ModelDescriptor M;
-    if (auto Error = readModelFile(Path, M))
-      return Error;
-    if (M.Name == OptionsModel)
-      return Path.str() + ": the model name '" + M.Name +
-             "' is reserved for the check's options";
-    Read.push_back(std::move(M));
-  }
-  // The options model stays last: its rows win over every file's.
-  ModelDescriptor Options = std::move(Models.back());
-  Models.pop_back();
-  for (ModelDescriptor &M : Read)
-    Models.push_back(std::move(M));
-  Models.push_back(std::move(Options));
-  Selected.assign(Models.size(), 0);
-  Functions.clear();
-  Classes.clear();
-  for (unsigned M = 0; M < Models.size(); ++M)
-    index(M);
-  return std::nullopt;
-}
-
-std::optional<std::string>
-ProcessApiModel::selectModels(llvm::StringRef Spec) {
-  llvm::SmallVector<llvm::StringRef, 4> Items;
-  Spec.split(Items, ';', -1, /*KeepEmpty=*/false);
-  std::vector<int> Choice = Selected;
-  for (llvm::StringRef Raw : Items) {
-    llvm::StringRef Item = Raw.trim();
-    if (Item.empty())
-      continue;
-    bool Off = Item.consume_front("-");
-    unsigned M = 0;
-    while (M < Models.size() && Models[M].Name != Item)
-      ++M;
-    if (M == Models.size()) {
-      std::string Known;
-      for (const ModelDescriptor &Model : Models)
-        Known += (Known.empty() ? "" : ", ") + Model.Name;
-      return "'" + Item.str() + "' is not a model (known: " + Known + ")";
-    }
-    Choice[M] = Off ? -1 : 1;
-  }
-  Selected = std::move(Choice);
-  return std::nullopt;
-}
-
-bool ProcessApiModel::isActive(unsigned M, const Decl &D) const {
-  if (Selected[M] != 0)
-    return Selected[M] > 0;
-  const std::vector<std::string> &Headers = Models[M].Headers;
-  if (Headers.empty())
-    return true;
-  const SourceManager &SM = D.getASTContext().getSourceManager();
-  for (const Decl *R : D.redecls()) {
-    llvm::StringRef File =
-        SM.getFilename(SM.getExpansionLoc(R->getLocation()));
-    for (const std::string &Header : Headers)
-      if (File.contains(Header))
-        return true;
-  }
-  return false;
-}
-
-const ClassDescriptor *ProcessApiModel::findClass(const CXXRecordDecl &Class,
-                                                  unsigned *ModelIndex) const {
-  const IdentifierInfo *Id = Class.getIdentifier();
-  if (!Id || Classes.empty())
-    return nullptr;
-  auto It = Classes.find(Class.getQualifiedNameAsString());
-  if (It == Classes.end() || !isActive(It->second.Model, Class))
-    return nullptr;
-  if (ModelIndex)
-    *ModelIndex = It->second.Model;
-  return &Models[It->second.Model].Classes[It->second.Index];
-}
-
-std::string ProcessApiModel::keyOf(const FunctionDecl &FD) const {
-  // A method of a class template's specialization prints the template
-  // arguments with its qualified name; the class's row name has none.
-  if (const auto *Method = dyn_cast<CXXMethodDecl>(&FD))
-    if (FD.getIdentifier()) {
-      const CXXRecordDecl *Class = Method->getParent();
-      if (const ClassDescriptor *Row = findClass(*Class))
-        return Row->Name + "::" + FD.getName().str();
-      if (isa<ClassTemplateSpecializationDecl>(Class))
-        return Class->getQualifiedNameAsString() + "::" + FD.getName().str();
-    }
-  return FD.getQualifiedNameAsString();
-}
-
-const ApiDescriptor *ProcessApiModel::findActive(const FunctionDecl &FD,
-                                                 unsigned *ModelIndex) const {
-  auto It = Functions.find(keyOf(FD));
-  if (It == Functions.end() || !isActive(It->second.Model, FD))
-    return nullptr;
-  if (ModelIndex)
-    *ModelIndex = It->second.Model;
-  return &Models[It->second.Model].Functions[It->second.Index];
-}
-
-const ApiDescriptor *ProcessApiModel::find(const FunctionDecl &FD) const {
-  return findActive(FD, nullptr);
-}
-
-const ApiDescriptor *ProcessApiModel::rowOf(const CallExpr &Call) const {
-  const FunctionDecl *FD = Call.getDirectCallee();
-  return FD ? find(*FD) : nullptr;
-}
 
 std::string ProcessApiModel::reapHint(unsigned M, HandleType Type) const {
   if (Type == HandleType::Pid)
@@ -400,9 +168,14 @@ CallRole ProcessApiModel::roleForArg(const CallExpr &Call, unsigned ArgIndex,
   bool AtHandle = (Row->Handle == HandleSlot::Argument ||
                    Row->Handle == HandleSlot::OutArgument) &&
                   static_cast<int>(ArgIndex) == Row->Arg;
+  // Where its conditions fail, the library's function does nothing to the
+  // child (waitid(P_ALL, 0, ...) ignores its id; a pool noting a child
+  // APR_KILL_NEVER never waits for it).
+  if (Row->Role != ApiRole::Start && !conditionsHold(Row->When, Call, Ctx))
+    return CallRole::Harmless;
   switch (Row->Role) {
   case ApiRole::Reap:
-    if (!AtHandle || !conditionsHold(Row->When, Call, Ctx))
+    if (!AtHandle)
       return CallRole::Harmless;
     return !Row->PollWhen.empty() && conditionsHold(Row->PollWhen, Call, Ctx)
                ? CallRole::Poll
@@ -414,9 +187,7 @@ CallRole ProcessApiModel::roleForArg(const CallExpr &Call, unsigned ArgIndex,
   case ApiRole::CloseStream:
     return AtHandle ? CallRole::Fclose : CallRole::Harmless;
   case ApiRole::HandOff:
-    return AtHandle && conditionsHold(Row->When, Call, Ctx)
-               ? CallRole::HandOff
-               : CallRole::Harmless;
+    return AtHandle ? CallRole::HandOff : CallRole::Harmless;
   case ApiRole::Harmless:
     if (Row->Handle == HandleSlot::Argument && !AtHandle)
       return CallRole::Unknown;
@@ -515,7 +286,7 @@ std::string ProcessApiModel::apiName(const CallExpr &Call) const {
   const ApiDescriptor *Row = findActive(*FD, &M);
   // The options name functions as the user wrote them; a row of a library
   // model names its API as the library does.
-  if (!Row || Models[M].Name == OptionsModel)
+  if (!Row || fromOptions(M))
     return FD->getNameAsString();
   return Row->Name;
 }

@@ -255,12 +255,20 @@ private:
   /// class's row name.
   std::string keyOf(const clang::FunctionDecl &FD) const;
   std::string reapHint(unsigned ModelIndex, HandleType Type) const;
+  /// True for the model the shorthand options fill.
+  bool fromOptions(unsigned ModelIndex) const;
 
   std::vector<ModelDescriptor> Models;
   /// Per model: forced on (1), off (-1), by its headers (0).
   std::vector<int> Selected;
-  llvm::StringMap<RowRef> Functions;
-  llvm::StringMap<RowRef> Classes;
+  /// Every row of a name, in load order: the last active one describes a
+  /// declaration (a user's row replaces a built-in one only where it
+  /// applies).
+  llvm::StringMap<llvm::SmallVector<RowRef, 1>> Functions;
+  llvm::StringMap<llvm::SmallVector<RowRef, 1>> Classes;
+  /// The last row of \p Rows active for \p D, if any.
+  const RowRef *lastActive(const llvm::SmallVector<RowRef, 1> &Rows,
+                           const clang::Decl &D) const;
 };
 
 } // namespace reapcheck

@@ -289,7 +289,12 @@ def plan_files(args, paths):
     files = []
     named = []
     for path in named_paths(args, paths) if args.paths else roots:
-        if os.path.isdir(path):
+        if os.path.isdir(path) and not args.paths:
+            # The bundled examples that need only the C library; those of
+            # examples/libraries need the libraries' headers and flags.
+            files.extend(os.path.join(path, n) for n in sorted(os.listdir(path))
+                         if compdb.is_source(n))
+        elif os.path.isdir(path):
             for dirpath, dirnames, names in os.walk(path):
                 dirnames.sort()
                 files.extend(os.path.join(dirpath, n) for n in sorted(names)

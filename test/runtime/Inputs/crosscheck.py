@@ -43,8 +43,29 @@ def site_line(start):
     return '%s:%s' % (os.path.basename(match.group(1)), match.group(2)) if match else start['site']
 
 
+def pkg_config(*args):
+    return subprocess.run(['pkg-config'] + list(args), capture_output=True, text=True,
+                          check=True).stdout.split()
+
+
+def library_flags(name):
+    """(compile flags, link flags) of the process library an example of
+    examples/libraries uses."""
+    if name.startswith('glib_'):
+        return pkg_config('--cflags', 'glib-2.0'), pkg_config('--libs', 'glib-2.0')
+    if name.startswith('poco_'):
+        return [], ['-lPocoFoundation']
+    return [], []
+
+
+def includes(examples):
+    """examples/ and, for examples/libraries, its parent (zombies.h)."""
+    return ['-I' + examples, '-I' + os.path.dirname(os.path.abspath(examples))]
+
+
 def static_sites(tidy, source, examples):
-    flags = ['-I' + examples] + (['-std=c++17'] if source.endswith('.cpp') else [])
+    flags = includes(examples) + (['-std=c++17'] if source.endswith('.cpp') else [])
+    flags += library_flags(os.path.basename(source))[0]
     result = subprocess.run(tidy + [source, '--'] + flags,
                             capture_output=True, text=True, check=False)
     if result.returncode < 0 or 'Stack dump' in result.stderr:
@@ -68,8 +89,9 @@ def main():
         name = os.path.basename(source)
         exe = os.path.join(work, name + '.exe')
         compiler = cxx if name.endswith('.cpp') else cc
-        subprocess.run([compiler, '-g', '-O0', '-I' + examples, '-o', exe, source, '-lutil'],
-                       check=True)
+        cflags, libs = library_flags(name)
+        subprocess.run([compiler, '-g', '-O0'] + includes(examples) + cflags +
+                       ['-o', exe, source, '-lutil'] + libs, check=True)
         runtime = runtime_sites(run, exe, work, name)
         static = static_sites(tidy, source, examples)
         if runtime == static:
