@@ -70,6 +70,9 @@ struct ArgCondition {
     OneOf,
   };
   unsigned Arg = 0;
+  /// The argument by its parameter's name instead (`flags`): the same row
+  /// then fits overloads and versions that move it.
+  std::string Param;
   Test Kind = Test::Equals;
   int64_t Value = 0;
   std::vector<int64_t> Values; ///< For OneOf.
@@ -94,9 +97,12 @@ struct ApiDescriptor {
   ApiRole Role = ApiRole::Harmless;
   HandleSlot Handle = HandleSlot::None;
   int Arg = -1; ///< For Argument and OutArgument.
+  /// The handle's parameter by name instead of Arg (`child_pid`).
+  std::string Parameter;
   HandleType Type = HandleType::Pid;
   SuccessTest Success = SuccessTest::Pid;
   int ErrorArg = -1; ///< An error out-parameter (GError **), or -1.
+  std::string ErrorParameter; ///< The same, by the parameter's name.
   /// All must hold for the row to describe the call.
   std::vector<ArgCondition> When;
   /// For a reap: all hold → it reaps every exited child instead.

@@ -2,6 +2,7 @@
 
 #include "ApiQuirks.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -95,12 +96,26 @@ static std::optional<bool> holds(const ArgCondition &C, const Expr *E,
   return std::nullopt;
 }
 
+int parameterIndex(const FunctionDecl *FD, llvm::StringRef Name) {
+  if (!FD)
+    return -1;
+  for (const ParmVarDecl *P : FD->parameters())
+    if (P->getIdentifier() && P->getName() == Name)
+      return static_cast<int>(P->getFunctionScopeIndex());
+  return -1;
+}
+
+int argumentIndex(const CallExpr &Call, int Arg, llvm::StringRef Param) {
+  return Param.empty() ? Arg : parameterIndex(Call.getDirectCallee(), Param);
+}
+
 bool conditionsHold(const std::vector<ArgCondition> &Conditions,
                     const CallExpr &Call, const ASTContext &Ctx) {
   for (const ArgCondition &C : Conditions) {
     std::optional<bool> Result;
-    if (C.Arg < Call.getNumArgs())
-      Result = holds(C, Call.getArg(C.Arg), Ctx);
+    int Index = argumentIndex(Call, static_cast<int>(C.Arg), C.Param);
+    if (Index >= 0 && static_cast<unsigned>(Index) < Call.getNumArgs())
+      Result = holds(C, Call.getArg(Index), Ctx);
     if (!Result.value_or(C.IfUnknown))
       return false;
   }

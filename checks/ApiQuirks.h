@@ -20,6 +20,7 @@ namespace clang {
 class ASTContext;
 class CallExpr;
 class Expr;
+class FunctionDecl;
 } // namespace clang
 
 namespace reapcheck {
@@ -28,6 +29,13 @@ namespace reapcheck {
 /// one-argument conversion constructor (`std::optional<unsigned>(0)`).
 std::optional<llvm::APSInt> constantArgument(const clang::Expr *E,
                                              const clang::ASTContext &Ctx);
+
+/// The index of \p FD's parameter named \p Name, or -1.
+int parameterIndex(const clang::FunctionDecl *FD, llvm::StringRef Name);
+
+/// \p Arg, or the index of the parameter named \p Param when it is given
+/// (-1 when \p Call's callee has none of that name).
+int argumentIndex(const clang::CallExpr &Call, int Arg, llvm::StringRef Param);
 
 /// True when every condition of \p Conditions holds for \p Call.
 bool conditionsHold(const std::vector<ArgCondition> &Conditions,

@@ -191,7 +191,11 @@ template <> struct ScalarTraits<ClassDescriptor::Ctor> {
 /// `unknown`.
 template <> struct MappingTraits<ArgCondition> {
   static void mapping(IO &Io, ArgCondition &C) {
-    Io.mapRequired("arg", C.Arg);
+    // The keys the file gives, read first: YAML I/O lists a key probed by
+    // mapOptional among them afterwards.
+    std::vector<StringRef> Keys = Io.keys();
+    Io.mapOptional("arg", C.Arg, 0u);
+    Io.mapOptional("param", C.Param);
     Io.mapOptional("unknown", C.IfUnknown, false);
     using T = ArgCondition::Test;
     static const std::pair<const char *, T> Tests[] = {
@@ -199,7 +203,7 @@ template <> struct MappingTraits<ArgCondition> {
         {"equals", T::Equals},      {"not-equals", T::NotEquals},
         {"at-most", T::AtMost},     {"one-of", T::OneOf}};
     unsigned Found = 0;
-    for (StringRef Key : Io.keys()) {
+    for (StringRef Key : Keys) {
       if (Key == "is-null" || Key == "not-null") {
         ++Found;
         C.Null = true;
@@ -220,7 +224,12 @@ template <> struct MappingTraits<ArgCondition> {
           Io.mapRequired(Name, C.Value);
       }
     }
-    if (Found != 1)
+    bool HasArg = llvm::is_contained(Keys, StringRef("arg"));
+    bool HasParam = llvm::is_contained(Keys, StringRef("param"));
+    if (HasArg == HasParam)
+      Io.setError("a condition names its argument with exactly one of 'arg' "
+                  "and 'param'");
+    else if (Found != 1)
       Io.setError("a condition needs exactly one test of has-flags, "
                   "lacks-flags, equals, not-equals, at-most, one-of, is-null "
                   "or not-null");
@@ -261,8 +270,10 @@ static void mapRow(IO &Io, ApiDescriptor &R, bool Method) {
   Io.mapOptional("aliases", R.Aliases);
   Io.mapRequired("role", R.Role);
   Io.mapOptional("handle", R.Handle, defaultHandle(R.Role, Method));
+  Io.mapOptional("parameter", R.Parameter);
   int DefaultArg = (R.Handle == HandleSlot::Argument ||
-                    R.Handle == HandleSlot::OutArgument)
+                    R.Handle == HandleSlot::OutArgument) &&
+                           R.Parameter.empty()
                        ? 0
                        : -1;
   Io.mapOptional("arg", R.Arg, DefaultArg);
@@ -271,6 +282,7 @@ static void mapRow(IO &Io, ApiDescriptor &R, bool Method) {
                                                 : HandleType::Pid);
   Io.mapOptional("success", R.Success, defaultSuccess(R.Type));
   Io.mapOptional("error-arg", R.ErrorArg, -1);
+  Io.mapOptional("error-parameter", R.ErrorParameter);
   Io.mapOptional("when", R.When);
   Io.mapOptional("any-when", R.AnyWhen);
   Io.mapOptional("every-when", R.EveryWhen);
@@ -287,10 +299,15 @@ static std::string rowProblem(const ApiDescriptor &R, bool Method) {
     return "'name' is empty";
   bool HasArg = R.Handle == HandleSlot::Argument ||
                 R.Handle == HandleSlot::OutArgument;
-  if (HasArg && (R.Arg < 0 || R.Arg > 64))
+  if (!R.Parameter.empty() && (!HasArg || R.Arg != -1))
+    return "'parameter' names the handle of an 'argument' or "
+           "'out-argument' handle, instead of 'arg'";
+  if (HasArg && R.Parameter.empty() && (R.Arg < 0 || R.Arg > 64))
     return "'arg' must be an argument index from 0 to 64";
   if (!HasArg && R.Arg != -1)
     return "'arg' is only for handle 'argument' or 'out-argument'";
+  if (!R.ErrorParameter.empty() && R.ErrorArg != -1)
+    return "give 'error-arg' or 'error-parameter', not both";
   if (R.Handle == HandleSlot::Object && !Method)
     return "handle 'object' is for the methods of a class";
   switch (R.Role) {

@@ -29,15 +29,20 @@ std::string ProcessApiModel::reapHint(unsigned M, HandleType Type) const {
   return "waitpid";
 }
 
-/// The start description a row gives, before the call's own arguments.
-static StartSpec specOf(const ApiDescriptor &Row) {
+/// The argument a row's handle is at in \p Call, or -1.
+static int handleArg(const ApiDescriptor &Row, const CallExpr &Call) {
+  return argumentIndex(Call, Row.Arg, Row.Parameter);
+}
+
+/// The start description a row gives for \p Call.
+static StartSpec specOf(const ApiDescriptor &Row, const CallExpr &Call) {
   StartSpec S;
   S.Kind = Row.Type == HandleType::Stream ? HandleKind::Stream : HandleKind::Pid;
   S.Object = Row.Type == HandleType::Object;
-  S.HandleArg = Row.Handle == HandleSlot::OutArgument ? Row.Arg : -1;
+  S.HandleArg = Row.Handle == HandleSlot::OutArgument ? handleArg(Row, Call) : -1;
   S.ReturnsStatus = Row.Success == SuccessTest::ZeroResult;
   S.ResultIsSuccess = Row.Success == SuccessTest::TrueResult;
-  S.ErrorArg = Row.ErrorArg;
+  S.ErrorArg = argumentIndex(Call, Row.ErrorArg, Row.ErrorParameter);
   return S;
 }
 
@@ -62,7 +67,10 @@ std::optional<StartSpec> ProcessApiModel::startOf(const CallExpr &Call,
   case Quirk::None:
     break;
   }
-  StartSpec S = specOf(*Row);
+  StartSpec S = specOf(*Row, Call);
+  // A handle named by a parameter this declaration does not have.
+  if (Row->Handle == HandleSlot::OutArgument && S.HandleArg < 0)
+    return std::nullopt;
   if (S.HandleArg >= 0) {
     if (static_cast<unsigned>(S.HandleArg) >= Call.getNumArgs())
       return std::nullopt;
@@ -167,7 +175,7 @@ CallRole ProcessApiModel::roleForArg(const CallExpr &Call, unsigned ArgIndex,
     return CallRole::Unknown;
   bool AtHandle = (Row->Handle == HandleSlot::Argument ||
                    Row->Handle == HandleSlot::OutArgument) &&
-                  static_cast<int>(ArgIndex) == Row->Arg;
+                  static_cast<int>(ArgIndex) == handleArg(*Row, Call);
   // Where its conditions fail, the library's function does nothing to the
   // child (waitid(P_ALL, 0, ...) ignores its id; a pool noting a child
   // APR_KILL_NEVER never waits for it).
@@ -210,16 +218,17 @@ bool ProcessApiModel::takesHandleByAddress(const CallExpr &Call,
   const ApiDescriptor *Row = rowOf(Call);
   return Row && Row->Role != ApiRole::Start &&
          Row->Handle == HandleSlot::OutArgument &&
-         static_cast<int>(ArgIndex) == Row->Arg;
+         static_cast<int>(ArgIndex) == handleArg(*Row, Call);
 }
 
 std::optional<unsigned>
 ProcessApiModel::duplicatedHandleArg(const CallExpr &Call) const {
   const ApiDescriptor *Row = rowOf(Call);
-  if (!Row || !Row->Duplicates || Row->Arg < 0 ||
-      static_cast<unsigned>(Row->Arg) >= Call.getNumArgs())
+  int Arg = Row ? handleArg(*Row, Call) : -1;
+  if (!Row || !Row->Duplicates || Arg < 0 ||
+      static_cast<unsigned>(Arg) >= Call.getNumArgs())
     return std::nullopt;
-  return static_cast<unsigned>(Row->Arg);
+  return static_cast<unsigned>(Arg);
 }
 
 const Expr *ProcessApiModel::parentTidSource(const CallExpr &Call,

@@ -14,3 +14,12 @@ void finished() {
   Job j("true"); // no-warning: finish() reaps
   j.finish();
 }
+
+void overloads() {
+  pid_t a, b, c; // no-warning for c: without flag 4 no child is started
+  launch_in("/tmp", "true", &a, 4);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: child process 'a' started by 'launch_in' is never reaped [process-unreaped-child]
+  launch_in("true", &b, 4 | 1);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: child process 'b' started by 'launch_in' is never reaped [process-unreaped-child]
+  launch_in("true", &c, 1);
+}
