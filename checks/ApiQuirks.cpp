@@ -35,6 +35,22 @@ static const Expr *unwrapConstant(const Expr *E) {
 std::optional<llvm::APSInt> constantArgument(const Expr *E,
                                              const ASTContext &Ctx) {
   E = unwrapConstant(E);
+  // `Glib::SPAWN_DO_NOT_REAP_CHILD | Glib::SPAWN_SEARCH_PATH`: a flag enum's
+  // own operator|, which need not be constexpr, combines constant flags.
+  if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(E);
+      Op && Op->getNumArgs() == 2 &&
+      Op->getType()->isEnumeralType()) {
+    OverloadedOperatorKind Kind = Op->getOperator();
+    if (Kind == OO_Pipe || Kind == OO_Amp || Kind == OO_Caret) {
+      auto L = constantArgument(Op->getArg(0), Ctx);
+      auto R = constantArgument(Op->getArg(1), Ctx);
+      if (!L || !R)
+        return std::nullopt;
+      llvm::APSInt A(L->extOrTrunc(64), /*isUnsigned=*/true);
+      llvm::APSInt B(R->extOrTrunc(64), /*isUnsigned=*/true);
+      return Kind == OO_Pipe ? (A | B) : Kind == OO_Amp ? (A & B) : (A ^ B);
+    }
+  }
   if (!E || E->isValueDependent() || E->isTypeDependent() ||
       !E->getType()->isIntegralOrEnumerationType())
     return std::nullopt;

@@ -23,3 +23,10 @@ void overloads() {
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: child process 'b' started by 'launch_in' is never reaped [process-unreaped-child]
   launch_in("true", &c, 1);
 }
+
+void flag_enum() {
+  pid_t own, log; // no-warning for log: LaunchFlags::Log alone starts nothing
+  launch_in("true", &own, LaunchFlags::Own | LaunchFlags::Log);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: child process 'own' started by 'launch_in' is never reaped [process-unreaped-child]
+  launch_in("true", &log, LaunchFlags::Log);
+}
