@@ -96,7 +96,7 @@ def pkg_cflags(name):
         return out.stdout.decode().strip()
     except (OSError, subprocess.CalledProcessError):
         return '-DREAPCHECK_MISSING_PKG_CONFIG_%s' % name.split()[0].replace('-', '_').replace('.', '_')
-for subst, pkg in [('%glib_cflags', 'glib-2.0 gio-2.0'), ('%apr_cflags', 'apr-1'),
+for subst, pkg in [('%glib_cflags', 'glib-2.0 gio-2.0'), ('%glibmm_cflags', 'glibmm-2.4'), ('%apr_cflags', 'apr-1'),
                    ('%qt_cflags', 'Qt5Core'), ('%uv_cflags', 'libuv')]:
     config.substitutions.append((subst, pkg_cflags(pkg)))
 config.substitutions.append(('%llvm_include', '/usr/lib/llvm-%s/include' % major))

@@ -98,6 +98,7 @@ TEST_PACKAGES=(
   "cmd:pkg-config pkgconf"                             # test/models: the libraries' compile flags
   "/usr/lib/python3/dist-packages/yaml/__init__.py python3-yaml" # test/docs/models-table.test
   "/usr/include/glib-2.0/glib.h libglib2.0-dev"        # test/models: real headers
+  "/usr/include/glibmm-2.4/glibmm.h libglibmm-2.4-dev" # test/models: real headers
   "/usr/include/Poco/Process.h libpoco-dev"            # test/models: real headers
   "/usr/include/apr-1.0/apr_thread_proc.h libapr1-dev" # test/models: real headers
   "/usr/include/uv.h libuv1-dev"                       # test/models: real headers
