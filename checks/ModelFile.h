@@ -31,6 +31,9 @@ std::optional<std::string> readModelFile(llvm::StringRef Path,
 
 /// The models of models/*.yaml, compiled in; parsed once per process.
 const std::vector<ModelDescriptor> &builtinModels();
+/// Why a built-in model could not be read (a file edited since the tests
+/// ran): the check reports these and does not run with a hole.
+const std::vector<std::string> &builtinModelErrors();
 
 } // namespace reapcheck
 

@@ -3,6 +3,7 @@
 
 #include "UnreapedChildCheck.h"
 #include "AstHelpers.h"
+#include "ModelFile.h"
 #include "SigchldActions.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -60,6 +61,13 @@ UnreapedChildCheck::UnreapedChildCheck(StringRef Name,
                       DiagnosticIDs::Error)
         << Option << *Error;
   };
+  for (const std::string &Error : builtinModelErrors()) {
+    ModelValid = false;
+    configurationDiag("a built-in model of process-unreaped-child cannot be "
+                      "read: %0",
+                      DiagnosticIDs::Error)
+        << Error;
+  }
   // Model files first: the shorthand options' rows win over theirs.
   Add("ModelFiles", Model.addModelFiles(ModelFiles));
   Add("Models", Model.selectModels(Models));

@@ -2,8 +2,8 @@
 // of the same name declared elsewhere is another function.  The Models
 // option turns a model on in every unit, or (`-name`) off.
 // RUN: %check_tidy %s %t -- %tidy --
-// RUN: %check_tidy --prefix CHECK-ON %s %t -- %tidy -config="{CheckOptions: {process-unreaped-child.Models: glib}}" --
-// RUN: %check_tidy --prefix CHECK-OFF %s %t -- %tidy -config="{CheckOptions: {process-unreaped-child.Models: '-posix;glib'}}" --
+// RUN: %check_tidy --prefix CHECK-ON %s %t -- %tidy -config="{CheckOptions: [{key: process-unreaped-child.Models, value: glib}]}" --
+// RUN: %check_tidy --prefix CHECK-OFF %s %t -- %tidy -config="{CheckOptions: [{key: process-unreaped-child.Models, value: '-posix;glib'}]}" --
 #include <unistd.h>
 
 typedef int GPid;

@@ -2,7 +2,7 @@
 // the user model applies: its `fork` row describes a fork declared in
 // shadow.h, not glibc's.  `is-null: false` tests for a pointer that is not
 // null.
-// RUN: %check_tidy %s %t -- %tidy -config="{CheckOptions: {process-unreaped-child.ModelFiles: '%model_inputs/user/shadow.yaml'}}" -- -I%model_inputs/user
+// RUN: %check_tidy %s %t -- %tidy -config="{CheckOptions: [{key: process-unreaped-child.ModelFiles, value: '%model_inputs/user/shadow.yaml'}]}" -- -I%model_inputs/user
 #include "shadow.h"
 #include <unistd.h>
 

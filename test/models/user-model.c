@@ -1,6 +1,6 @@
 // A user model file (ModelFiles) describes the project's own API with the
 // same rows as the built-in models.
-// RUN: %check_tidy %s %t -- %tidy -config="{CheckOptions: {process-unreaped-child.ModelFiles: '%model_inputs/user/launcher.yaml'}}" -- -I%model_inputs/user
+// RUN: %check_tidy %s %t -- %tidy -config="{CheckOptions: [{key: process-unreaped-child.ModelFiles, value: '%model_inputs/user/launcher.yaml'}]}" -- -I%model_inputs/user
 // Without it, the calls are unknown functions.
 // RUN: %check_tidy --prefix CHECK-NONE %s %t -- %tidy -- -I%model_inputs/user
 #include "launcher.h"

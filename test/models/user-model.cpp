@@ -1,6 +1,6 @@
 // A user model file's class rows: the constructor starts, finish() reaps,
 // cancel() only signals.
-// RUN: %check_tidy %s %t -- %tidy -config="{CheckOptions: {process-unreaped-child.ModelFiles: '%model_inputs/user/launcher.yaml'}}" -- -I%model_inputs/user
+// RUN: %check_tidy %s %t -- %tidy -config="{CheckOptions: [{key: process-unreaped-child.ModelFiles, value: '%model_inputs/user/launcher.yaml'}]}" -- -I%model_inputs/user
 #include "launcher.h"
 
 void cancelled() {
