@@ -14,7 +14,7 @@ void discarded_viewer(StringRef Viewer, ArrayRef<StringRef> Args) {
   // CHECK-MESSAGES: :[[@LINE-1]]:8: warning: child process started by 'llvm::sys::ExecuteNoWait' is discarded and can never be reaped [process-unreaped-child]
 }
 
-#if LLVM_VERSION_MAJOR >= 15
+#if LLVM_VERSION_MAJOR >= 16
 #define POLL(PI) sys::Wait(PI, /*SecondsToWait=*/0)
 #define BLOCK(PI) sys::Wait(PI, /*SecondsToWait=*/{})
 #else
