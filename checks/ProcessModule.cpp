@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Compat.h"
+#include "support/Compat.h"
 #include "UnreapedChildCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang/Basic/Version.h"

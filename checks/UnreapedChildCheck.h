@@ -1,21 +1,21 @@
 //===--- UnreapedChildCheck.h - process-unreaped-child ----------*- C++ -*-===//
 //
 // Finds child processes a function starts and does not reap on every path
-// out of it.  The check is glue: options, matchers, one state object per
-// translation unit, and every diagnostic.  What each API does lives in
-// ProcessApiModel, the flow in ReapAnalysis, the unit-wide facts in
-// TranslationUnitScan.
+// out of it.  The check is glue: options, the matchers, one state object
+// per translation unit (TranslationUnitScan), and every diagnostic
+// (Reporting.cpp).  What each API does lives in the model layer, the flow
+// of one body in flow/, the verdicts of a unit in unit/Verdicts.h, the
+// facts index in unit/FactsIndex.h (docs/design.md).
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef REAPCHECK_UNREAPEDCHILDCHECK_H
 #define REAPCHECK_UNREAPEDCHILDCHECK_H
 
-#include "Owners.h"
-#include "ProcessApiModel.h"
-#include "ProjectFacts.h"
-#include "ReapAnalysis.h"
-#include "TranslationUnitScan.h"
+#include "facts/ProjectFacts.h"
+#include "model/ProcessApiModel.h"
+#include "unit/TranslationUnitScan.h"
+#include "unit/Verdicts.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include <memory>
 
@@ -36,17 +36,17 @@ public:
 
 private:
   void onCall(const clang::CallExpr &Call);
-  void analyse(const clang::Decl *Callable, clang::Stmt *Body,
-               std::vector<StartFacts> &Held);
-  void judgeHeld(llvm::ArrayRef<StartFacts> Held);
+  /// Starts the state of the next translation unit.
+  void newUnit();
 
-  // Reporting: every diagnostic the check emits.
-  bool reportStart(const StartFacts &F);
+  // Reporting (Reporting.cpp): every diagnostic the check emits.
+  void reportStart(const StartFacts &F);
   void reportHeld(const StartFacts &F, const HolderVerdict &V);
   void reportFclose(const clang::CallExpr &Call, llvm::StringRef Name);
   void noteDetach(const StartFacts &F, llvm::StringRef Name);
   void noteStuck(clang::SourceLocation At, llvm::StringRef Name);
   void notePath(const StartFacts &F);
+  void noteLeak(const StartFacts &F, llvm::StringRef Name);
   void recordInventory(const StartFacts &F, const char *Verdict);
 
   /// The first malformed boolean option, reported once.
@@ -54,9 +54,8 @@ private:
   const std::string StartFunctions;
   const std::string ReapFunctions;
   const std::string HarmlessFunctions;
-  const bool ReportLeakingPaths;
-  const bool ReportDiscarded;
-  const bool IgnoreMain;
+  /// ReportLeakingPaths, ReportDiscarded and IgnoreMain.
+  const JudgeOptions Judging;
   const std::string FactsFile;
   /// User model files (';'-separated) and the models turned on or off.
   const std::string ModelFiles;
@@ -64,18 +63,10 @@ private:
 
   void loadFacts();
   const ProjectFacts *facts() const { return Facts ? &*Facts : nullptr; }
-  void writeIndex(llvm::ArrayRef<StartFacts> Held);
-  void indexFunction(const clang::FunctionDecl &FD, FactsRecorder &Recorder);
-  void indexEntries(FactsRecorder &Recorder);
   /// Facts of the other files of the program (FactsFile), if any.
   std::optional<ProjectFacts> Facts;
-  /// How this unit was compiled (FactsRecorder::variantOf()).
-  std::string UnitVariant;
-  /// Index mode (REAPCHECK_INDEX=FILE): this unit's facts go there.
+  /// Index mode (REAPCHECK_INDEX=FILE): each unit's facts go there.
   std::string IndexFile;
-  std::vector<const clang::FunctionDecl *> IndexedFunctions;
-  /// Some reaper of the program reaps every child of this unit.
-  bool CoveredByReaper = false;
 
   ProcessApiModel Model;
   bool ModelValid = true;

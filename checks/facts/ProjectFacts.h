@@ -1,0 +1,188 @@
+//===--- ProjectFacts.h - What other files of the program do ---*- C++ -*-===//
+//
+// The facts file (docs/facts.md) that `tools/reapcheck -p` writes from an
+// index pass over a compile database: per function, keyed by USR, whether it
+// is a start wrapper, which parameters it reaps or only reads, whether it
+// reaps any child; per holder (member or static variable) whether some file
+// reaps it or hands it on; per file, whether every program it is linked
+// into reaps any child (a SIGCHLD handler, SIGCHLD ignored, a reap-any loop
+// in main).
+//
+// FactsRecorder writes one translation unit's part in index mode
+// (REAPCHECK_INDEX=FILE); the driver merges the parts.  ProjectFacts reads
+// the merged file for the check (option FactsFile).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REAPCHECK_PROJECTFACTS_H
+#define REAPCHECK_PROJECTFACTS_H
+
+#include "flow/SummaryProvider.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+#include <optional>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace llvm::json {
+class Object;
+} // namespace llvm::json
+
+namespace clang {
+class ASTContext;
+class Decl;
+class FunctionDecl;
+class ValueDecl;
+class VarDecl;
+} // namespace clang
+
+namespace reapcheck {
+
+/// The facts file format this build reads and writes.
+inline constexpr int FactsFormatVersion = 1;
+
+/// The USR of \p D, or "" when clang cannot make one.
+std::string usrOf(const clang::Decl *D);
+
+/// What the project does with a child kept in a holder (a member or a
+/// static variable): reaps it, hands it on, neglects it, or nothing known.
+enum class HolderDuty { Unjudged, Reaped, HandedOn, Neglected };
+
+struct FunctionFacts {
+  std::optional<StartSpec> Wrapper;
+  llvm::DenseMap<unsigned, ParamSummary> Params;
+  bool ReapsAny = false;
+};
+
+class ProjectFacts {
+public:
+  /// Reads \p Path.  On failure returns std::nullopt and sets \p Error to a
+  /// one-line reason; \p Warning is set when the facts load but some file
+  /// they describe changed or vanished since they were written.
+  static std::optional<ProjectFacts>
+  load(llvm::StringRef Path, std::string &Error, std::string &Warning);
+
+  const FunctionFacts *function(llvm::StringRef Usr) const;
+  /// What the indexed files do with a holder; Unjudged when none saw it.
+  HolderDuty holderDuty(llvm::StringRef Usr) const;
+  /// True when every program \p File is linked into reaps any child.  A
+  /// file compiled several ways (a parser built again with -DTEST_PARSER
+  /// and a main of its own) is one unit per way in the facts, told apart by
+  /// \p Variant (FactsRecorder::variantOf()).
+  bool isCoveredByReaper(llvm::StringRef File, llvm::StringRef Variant) const;
+  /// True when every program reaching the function \p Usr defined in \p
+  /// File (compiled as \p Variant) reaps any child.
+  bool isCoveredByReaper(llvm::StringRef File, llvm::StringRef Variant,
+                         llvm::StringRef Usr) const;
+  /// True when \p Usr is the main of a program of its own (an applet of a
+  /// multi-call binary): returning from it ends the process.
+  bool isProgramEntry(llvm::StringRef Usr) const {
+    return Entries.contains(Usr);
+  }
+  /// Unqualified names of every wrapper, for the call matcher.
+  const std::vector<std::string> &wrapperNames() const { return Names; }
+
+private:
+  void readFunctions(const llvm::json::Object &Root);
+  void readCoverage(const llvm::json::Object &Root);
+
+  llvm::StringMap<FunctionFacts> Functions;
+  llvm::StringMap<HolderDuty> Holders;
+  llvm::StringSet<> Covered;
+  llvm::StringSet<> Entries;
+  llvm::StringMap<llvm::StringSet<>> CoveredFunctions;
+  std::vector<std::string> Names;
+};
+
+/// One translation unit's facts, written in index mode.
+class FactsRecorder {
+public:
+  void addWrapper(const clang::FunctionDecl &FD, const StartSpec &Spec);
+  void addParam(const clang::FunctionDecl &FD, unsigned Index,
+                ParamSummary Summary);
+  void addReapsAny(const clang::FunctionDecl &FD);
+  void addHolder(const clang::ValueDecl &Holder, HolderDuty Duty);
+  void addDefined(const clang::FunctionDecl &FD);
+  void addCall(const clang::FunctionDecl &Caller,
+               const clang::FunctionDecl &Callee);
+  /// \p Caller passes a pid <= 0 as argument \p Index of \p Callee: a
+  /// reap of any child when the callee reaps that parameter (the merge
+  /// decides, from the callee's own facts).
+  void addAnyPidCall(const clang::FunctionDecl &Caller,
+                     const clang::FunctionDecl &Callee, unsigned Index);
+  /// \p FD, with main's signature, is named in a table of the unit's file
+  /// scope: a multi-call binary's applet, the main of a program of its own.
+  void addEntry(const clang::FunctionDecl &FD);
+  /// The initialiser of \p Var, of file scope, names these functions and
+  /// variables (a table of callbacks).
+  void addTable(const clang::VarDecl &Var,
+                llvm::ArrayRef<const clang::Decl *> Named);
+  /// The unit installs \p FD as a SIGCHLD handler: a reaper of every child
+  /// when the facts say it reaps any (through another file's function).
+  void addSigchldHandler(const clang::FunctionDecl &FD);
+  /// \p FD installs its parameter \p Index as the SIGCHLD handler.
+  void addHandlerParam(const clang::FunctionDecl &FD, unsigned Index);
+  /// \p FD installs \p Handler (or, with \p KernelReaps, SIG_IGN) for the
+  /// signal its parameter \p Index names.
+  void addSignalParam(const clang::FunctionDecl &FD, unsigned Index,
+                      const clang::FunctionDecl *Handler, bool KernelReaps);
+  /// \p Caller passes SIGCHLD as argument \p Index of \p Callee.
+  void addSigchldArg(const clang::FunctionDecl &Caller,
+                     const clang::FunctionDecl &Callee, unsigned Index);
+  /// \p Caller passes the function \p Arg as argument \p Index of \p Callee.
+  void addFunctionArg(const clang::FunctionDecl &Caller,
+                      const clang::FunctionDecl &Callee, unsigned Index,
+                      const clang::FunctionDecl &Arg);
+  /// The unit installs a reaper of every child (a SIGCHLD handler that
+  /// reaps any child, SIGCHLD ignored).
+  void setInstallsReaper() { InstallsReaper = true; }
+  /// The unit is compiled for a shared object (-fPIC, not -fPIE): a module
+  /// a program may load with dlopen.
+  void setSharedObject() { SharedObject = true; }
+  /// Appends this unit's facts, one JSON object, to \p Path.
+  void write(llvm::StringRef Path, llvm::StringRef MainFile,
+             llvm::StringRef Variant) const;
+  /// How a unit was compiled, from the predefined macros (those of the
+  /// command line included): the same for every unit built with the same
+  /// flags, different for a file built again with another -D.
+  static std::string variantOf(llvm::StringRef Predefines);
+
+private:
+  struct Function {
+    std::string Name;
+    std::optional<StartSpec> Wrapper;
+    std::vector<std::pair<unsigned, ParamSummary>> Params;
+    bool ReapsAny = false;
+    bool Defined = false;
+    bool IsMain = false;
+    std::vector<std::string> Calls;
+    std::vector<std::pair<std::string, unsigned>> AnyPidCalls;
+    std::vector<unsigned> HandlerParams;
+    /// Index, handler USR ("" for none), SIG_IGN.
+    std::vector<std::tuple<unsigned, std::string, bool>> SignalParams;
+    std::vector<std::pair<std::string, unsigned>> SigchldArgs;
+    std::vector<std::tuple<std::string, unsigned, std::string>> FunctionArgs;
+  };
+  Function &function(const clang::FunctionDecl &FD);
+  static llvm::json::Object toJson(const std::string &Usr, const Function &F);
+
+  std::vector<std::string> Order;
+  llvm::StringMap<Function> Functions;
+  std::vector<std::pair<std::string, HolderDuty>> Holders;
+  std::vector<std::string> Entries;
+  struct Table {
+    std::string Var;
+    std::vector<std::string> Functions, Vars;
+  };
+  std::vector<Table> Tables;
+  std::vector<std::string> SigchldHandlers;
+  bool InstallsReaper = false;
+  bool SharedObject = false;
+};
+
+} // namespace reapcheck
+
+#endif

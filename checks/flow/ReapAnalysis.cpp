@@ -1,0 +1,89 @@
+//===--- ReapAnalysis.cpp - Does every started child get reaped? ----------===//
+
+#include "flow/ReapAnalysis.h"
+#include "flow/PreparedBody.h"
+#include "flow/ReapFlow.h"
+#include "flow/WrapperDetection.h"
+
+using namespace clang;
+
+namespace reapcheck {
+
+AnalysisResult analyseBody(const Decl *Callable, Stmt *Body, ASTContext &Ctx,
+                           const ProcessApiModel &Model,
+                           SummaryProvider &Summaries,
+                           const AnalysisOptions &Options,
+                           PreparedBodies *Cache) {
+  AnalysisResult Result;
+  if (!Callable || !Body)
+    return Result;
+  std::unique_ptr<PreparedBody> Own;
+  const PreparedBody *Prepared =
+      Cache ? Cache->get(Callable, Body, Ctx, Model, Summaries)
+            : (Own = PreparedBody::build(Callable, Body, Ctx, Model, Summaries))
+                  .get();
+  if (!Prepared)
+    return Result;
+  Result.Analysed = true;
+  if (Prepared->sites().empty())
+    return Result;
+  ReapFlow Flow(*Prepared, Model, Summaries, Options);
+  Flow.run(/*Explain=*/true);
+  Result.Starts = Flow.takeFacts();
+  Result.Fcloses = Flow.takeFcloses();
+  return Result;
+}
+
+std::optional<StartFacts> analyseParameter(const FunctionDecl &FD,
+                                           const ParmVarDecl &Param,
+                                           ASTContext &Ctx,
+                                           const ProcessApiModel &Model,
+                                           SummaryProvider &Summaries) {
+  auto Prepared =
+      PreparedBody::build(&FD, FD.getBody(), Ctx, Model, Summaries, &Param);
+  if (!Prepared)
+    return std::nullopt;
+  AnalysisOptions Options;
+  ReapFlow Flow(*Prepared, Model, Summaries, Options);
+  Flow.run(/*Explain=*/false);
+  std::vector<StartFacts> Facts = Flow.takeFacts();
+  for (SiteId I = 0; I < Prepared->sites().size(); ++I)
+    if (Prepared->sites()[I].IsParameter)
+      return Facts[I];
+  return std::nullopt;
+}
+
+std::optional<StartSpec> detectWrapper(const FunctionDecl &FD, ASTContext &Ctx,
+                                       const ProcessApiModel &Model,
+                                       SummaryProvider &Summaries,
+                                       PreparedBodies *Cache) {
+  if (!FD.getBody())
+    return std::nullopt;
+  std::unique_ptr<PreparedBody> Own;
+  const PreparedBody *Prepared =
+      Cache ? Cache->get(&FD, FD.getBody(), Ctx, Model, Summaries)
+            : (Own = PreparedBody::build(&FD, FD.getBody(), Ctx, Model,
+                                         Summaries))
+                  .get();
+  if (!Prepared)
+    return std::nullopt;
+  UseClassifier Uses(Prepared->body(), Model, Summaries, Prepared->sites());
+  return wrapperSpecOf(FD, *Prepared, Uses);
+}
+
+PreparedBodies::PreparedBodies() = default;
+PreparedBodies::~PreparedBodies() = default;
+
+const PreparedBody *PreparedBodies::get(const Decl *Callable, Stmt *Body,
+                                        ASTContext &Ctx,
+                                        const ProcessApiModel &Model,
+                                        const SummaryProvider &Summaries) {
+  auto [It, Inserted] = Bodies.try_emplace(Callable);
+  if (Inserted)
+    It->second = PreparedBody::build(Callable, Body, Ctx, Model, Summaries);
+  return It->second.get();
+}
+
+void PreparedBodies::forget(const Decl *Callable) { Bodies.erase(Callable); }
+
+} // namespace reapcheck

@@ -1,0 +1,257 @@
+//===--- SigchldActions.cpp - What a program does with SIGCHLD ------------===//
+
+#include "flow/SigchldActions.h"
+#include "support/AstHelpers.h"
+#include "flow/SummaryProvider.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace reapcheck {
+
+/// The text \p E was written as, through macros.
+static llvm::StringRef writtenText(const Expr &E, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange Range = SM.getExpansionRange(E.getSourceRange());
+  return Lexer::getSourceText(Range, SM, Ctx.getLangOpts());
+}
+
+/// `1 << SIGCHLD`, alone or in a sum or union of such bits: a signal mask
+/// with SIGCHLD in it (busybox's `bb_signals(1 << SIGCHLD, handler)`).
+static bool hasSigchldBit(const Expr *E, unsigned Depth = 0) {
+  const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+  if (!BO || Depth > 16)
+    return false;
+  if (BO->getOpcode() == BO_Or || BO->getOpcode() == BO_Add)
+    return hasSigchldBit(BO->getLHS(), Depth + 1) ||
+           hasSigchldBit(BO->getRHS(), Depth + 1);
+  if (BO->getOpcode() != BO_Shl)
+    return false;
+  const auto *One =
+      dyn_cast<IntegerLiteral>(BO->getLHS()->IgnoreParenImpCasts());
+  const auto *Bit =
+      dyn_cast<IntegerLiteral>(BO->getRHS()->IgnoreParenImpCasts());
+  return One && Bit && One->getValue() == 1 &&
+         Bit->getValue() == SigchldOnLinux;
+}
+
+/// `SIG_IGN` as <signal.h> expands it: a cast of 1 to a handler pointer.
+static bool isSigIgnValue(const Expr *E) {
+  const auto *Cast = dyn_cast<CStyleCastExpr>(E->IgnoreParens());
+  if (!Cast || !Cast->getType()->isFunctionPointerType())
+    return false;
+  const auto *One =
+      dyn_cast<IntegerLiteral>(Cast->getSubExpr()->IgnoreParenImpCasts());
+  return One && One->getValue() == 1;
+}
+
+/// `&sa` of a `struct sigaction`.
+static const VarDecl *sigactionStructOf(const Expr *E) {
+  const auto *Addr = dyn_cast<UnaryOperator>(E->IgnoreParenImpCasts());
+  if (!Addr || Addr->getOpcode() != UO_AddrOf)
+    return nullptr;
+  const VarDecl *Struct = varOf(Addr->getSubExpr());
+  const RecordDecl *Record =
+      Struct ? Struct->getType()->getAsRecordDecl() : nullptr;
+  return Record && Record->getIdentifier() && Record->getName() == "sigaction"
+             ? Struct
+             : nullptr;
+}
+
+bool mayPassSigchldHandler(const CallExpr &Call) {
+  if (Call.getNumArgs() < 2)
+    return false;
+  bool Signal = false, Handler = false;
+  for (const Expr *Arg : Call.arguments()) {
+    const Expr *E = Arg->IgnoreParenImpCasts();
+    if (const auto *Lit = dyn_cast<IntegerLiteral>(E))
+      Signal |= Lit->getValue() == SigchldOnLinux;
+    else if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+      Handler |= isa<FunctionDecl>(Ref->getDecl());
+    else if (isa<BinaryOperator>(E))
+      Signal |= hasSigchldBit(E);
+    else
+      Handler |= isSigIgnValue(Arg) || sigactionStructOf(E);
+  }
+  return Signal && Handler;
+}
+
+bool passesSigchldLiteral(const CallExpr &Call) {
+  for (const Expr *Arg : Call.arguments())
+    if (const auto *Lit = dyn_cast<IntegerLiteral>(Arg->IgnoreParenImpCasts()))
+      if (Lit->getValue() == SigchldOnLinux)
+        return true;
+  return false;
+}
+
+std::optional<SigchldAction> handlerPassed(const CallExpr &Call,
+                                           const Stmt *Body, ASTContext &Ctx) {
+  bool Sigchld = false;
+  for (const Expr *Arg : Call.arguments())
+    Sigchld |= ProcessApiModel::isSigchld(*Arg, Ctx) || hasSigchldBit(Arg);
+  if (!Sigchld)
+    return std::nullopt;
+  SigchldAction Action;
+  for (const Expr *Arg : Call.arguments()) {
+    if (isSigIgnValue(Arg))
+      Action.KernelReaps = true;
+    else if (const FunctionDecl *Handler = functionNamedBy(Arg))
+      Action.Handler = Handler;
+    else if (const VarDecl *Struct = sigactionStructOf(Arg))
+      if (Body)
+        return actionOfStruct(*Struct, *Body, Ctx, &Call);
+  }
+  return Action;
+}
+
+/// True when the source of \p E mentions a disposition that lets the kernel
+/// reap children.
+static bool saysKernelReaps(const Expr &E, ASTContext &Ctx) {
+  llvm::StringRef Text = writtenText(E, Ctx);
+  return Text.contains("SA_NOCLDWAIT") || Text.contains("SIG_IGN");
+}
+
+std::optional<SigchldAction> sigchldAction(const ProcessApiModel &Model,
+                                           const CallExpr &Call,
+                                           const Stmt *Body, ASTContext &Ctx) {
+  const FunctionDecl *FD = Call.getDirectCallee();
+  if (!FD || Call.getNumArgs() < 2 || !Model.installsSignalHandler(*FD) ||
+      !ProcessApiModel::isSigchld(*Call.getArg(0), Ctx))
+    return std::nullopt;
+  return installedAction(Call, Body, Ctx);
+}
+
+/// True when \p Body assigns \p Var, increments it or takes its address:
+/// its value at a use may not be the one it came with.
+static bool isWrittenIn(const VarDecl &Var, const Stmt *Body) {
+  bool Written = false;
+  walkStmts(Body, Closures::Enter, [&](const Stmt *S) {
+    if (const auto *Assign = dyn_cast<BinaryOperator>(S))
+      Written |= Assign->isAssignmentOp() && varOf(Assign->getLHS()) == &Var;
+    else if (const auto *Unary = dyn_cast<UnaryOperator>(S))
+      Written |= (Unary->isIncrementDecrementOp() ||
+                  Unary->getOpcode() == UO_AddrOf) &&
+                 varOf(Unary->getSubExpr()) == &Var;
+    return !Written;
+  });
+  return Written;
+}
+
+std::optional<std::pair<unsigned, SigchldAction>>
+paramSignalAction(const ProcessApiModel &Model, const CallExpr &Call,
+                  const FunctionDecl &Installer, const Stmt *Body,
+                  ASTContext &Ctx) {
+  const FunctionDecl *FD = Call.getDirectCallee();
+  if (!FD || Call.getNumArgs() < 2 || !Model.installsSignalHandler(*FD))
+    return std::nullopt;
+  const auto *Param = dyn_cast_or_null<ParmVarDecl>(varOf(Call.getArg(0)));
+  if (!Param || Param->getDeclContext() != &Installer ||
+      isWrittenIn(*Param, Body))
+    return std::nullopt;
+  SigchldAction Action = installedAction(Call, Body, Ctx);
+  if (!Action.Handler && !Action.KernelReaps)
+    return std::nullopt;
+  return std::make_pair(Param->getFunctionScopeIndex(), Action);
+}
+
+SigchldAction installedAction(const CallExpr &Call, const Stmt *Body,
+                              ASTContext &Ctx) {
+  const FunctionDecl *FD = Call.getDirectCallee();
+  SigchldAction Action;
+  if (FD->getName() != "sigaction") {
+    Action.KernelReaps = writtenText(*Call.getArg(1), Ctx).trim() == "SIG_IGN";
+    Action.Handler = functionNamedBy(Call.getArg(1));
+    return Action;
+  }
+  const auto *Addr = dyn_cast<UnaryOperator>(skipTransparent(Call.getArg(1)));
+  if (!Addr || Addr->getOpcode() != UO_AddrOf)
+    return Action;
+  const VarDecl *Struct = varOf(Addr->getSubExpr());
+  if (!Struct || !Body)
+    return Action;
+  return actionOfStruct(*Struct, *Body, Ctx, &Call);
+}
+
+SigchldAction actionOfStruct(const VarDecl &Struct, const Stmt &Body,
+                             ASTContext &Ctx, const Expr *Install) {
+  SigchldAction Action;
+  if (Struct.getInit() && saysKernelReaps(*Struct.getInit(), Ctx))
+    Action.KernelReaps = true;
+  // sa.sa_flags = SA_NOCLDWAIT; sa.sa_handler = h (a glibc macro for a
+  // nested member, named by the outermost member).  One struct often
+  // serves several signals (neomutt sets SIG_IGN for SIGPIPE, then a dummy
+  // handler for SIGCHLD): the last assignment of each member before the
+  // install counts, or, with none before it, the last in the body.
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Before = [&](SourceLocation A) {
+    return !Install || SM.isBeforeInTranslationUnit(
+                           SM.getExpansionLoc(A),
+                           SM.getExpansionLoc(Install->getBeginLoc()));
+  };
+  const Expr *Handler[2] = {nullptr, nullptr}, *Flags[2] = {nullptr, nullptr};
+  walkStmts(&Body, Closures::Enter, [&](const Stmt *S) {
+    const auto *Assign = dyn_cast<BinaryOperator>(S);
+    if (!Assign || !Assign->isAssignmentOp())
+      return true;
+    const Expr *Lhs = skipTransparent(Assign->getLHS());
+    const auto *Outer = dyn_cast<MemberExpr>(Lhs);
+    const Expr *Base = Lhs;
+    while (const auto *Member = dyn_cast<MemberExpr>(Base))
+      Base = skipTransparent(Member->getBase());
+    if (!Outer || varOf(Base) != &Struct ||
+        !Outer->getMemberDecl()->getIdentifier())
+      return true;
+    StringRef Name = Outer->getMemberDecl()->getName();
+    unsigned When = Before(Assign->getBeginLoc()) ? 0 : 1;
+    if (Name == "sa_handler" || Name == "sa_sigaction")
+      Handler[When] = Assign->getRHS();
+    else if (Name == "sa_flags")
+      Flags[When] = Assign->getRHS();
+    return true;
+  });
+  const Expr *H = Handler[0] ? Handler[0] : Handler[1];
+  const Expr *F = Flags[0] ? Flags[0] : Flags[1];
+  if ((H && saysKernelReaps(*H, Ctx)) || (F && saysKernelReaps(*F, Ctx)))
+    Action.KernelReaps = true;
+  if (H)
+    Action.Handler = functionNamedBy(H);
+  return Action;
+}
+
+bool reapsAnyChild(const ProcessApiModel &Model, const FunctionDecl *FD,
+                   ASTContext &Ctx, SummaryProvider *Summaries) {
+  // The handler and what it calls directly, two levels deep: handlers call
+  // a reap_children() helper.
+  llvm::SmallVector<std::pair<const FunctionDecl *, unsigned>, 4> Work{{FD, 0}};
+  llvm::SmallPtrSet<const FunctionDecl *, 8> Seen;
+  while (!Work.empty()) {
+    const FunctionDecl *F = Work.back().first;
+    const unsigned Depth = Work.back().second;
+    Work.pop_back();
+    const FunctionDecl *Def = nullptr;
+    if (!F || Depth > 2 || !F->hasBody(Def) || !Def || !Seen.insert(Def).second)
+      continue;
+    bool Found = false;
+    walkStmts(Def->getBody(), Closures::Enter, [&](const Stmt *S) {
+      if (Found)
+        return false;
+      if (const auto *Call = dyn_cast<CallExpr>(S)) {
+        if (Model.isReapAny(*Call, Ctx) ||
+            (Summaries && Summaries->callReapsAny(*Call, Ctx)))
+          Found = true;
+        else
+          Work.push_back({Call->getDirectCallee(), Depth + 1});
+      }
+      return true;
+    });
+    if (Found)
+      return true;
+  }
+  return false;
+}
+
+} // namespace reapcheck

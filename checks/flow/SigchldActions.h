@@ -1,0 +1,95 @@
+//===--- SigchldActions.h - What a program does with SIGCHLD --------------===//
+//
+// Reads signal() and sigaction() calls for what they install for SIGCHLD:
+// SIG_IGN or SA_NOCLDWAIT (the kernel reaps every child) or a handler, and
+// whether a handler reaps any child.  These readers walk function bodies (a
+// sigaction struct's member assignments, a handler's calls), so they belong
+// to the analysis, not to the API model, whose rows they ask.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REAPCHECK_SIGCHLDACTIONS_H
+#define REAPCHECK_SIGCHLDACTIONS_H
+
+#include "model/ProcessApiModel.h"
+#include <optional>
+#include <utility>
+
+namespace clang {
+class ASTContext;
+class CallExpr;
+class Expr;
+class FunctionDecl;
+class Stmt;
+class VarDecl;
+} // namespace clang
+
+namespace reapcheck {
+
+class SummaryProvider;
+
+/// What installing a SIGCHLD disposition does for the children.
+struct SigchldAction {
+  /// The handler function, when the call installs one.
+  const clang::FunctionDecl *Handler = nullptr;
+  /// SIG_IGN or SA_NOCLDWAIT: the kernel reaps every child.
+  bool KernelReaps = false;
+};
+
+/// A cheap syntactic test, made on every call the callee names do not
+/// select: an argument is the integer literal SIGCHLD expands to and
+/// another names a function (`signal_setup(SIGCHLD, on_child)`).  The calls
+/// it accepts are then judged with ProcessApiModel::isSigchld().
+bool mayPassSigchldHandler(const clang::CallExpr &Call);
+
+/// True when some argument of \p Call is the integer literal SIGCHLD
+/// expands to: a call that may hand SIGCHLD to an installer of the project
+/// (paramSignalAction).
+bool passesSigchldLiteral(const clang::CallExpr &Call);
+
+/// For signal(SIGCHLD, ...) or sigaction(SIGCHLD, &sa, ...): what the call
+/// installs.  A sigaction's struct is read from its initialiser and from
+/// the member assignments in \p Body, the function making the call.
+std::optional<SigchldAction> sigchldAction(const ProcessApiModel &Model,
+                                           const clang::CallExpr &Call,
+                                           const clang::Stmt *Body,
+                                           clang::ASTContext &Ctx);
+
+/// For signal(sig, ...) or sigaction(sig, &sa, ...) in \p Installer whose
+/// signal is \p Installer's own parameter (zsh's `install_handler(int
+/// sig)`): that parameter's index and what the call installs, when it
+/// installs a handler or SIG_IGN.
+std::optional<std::pair<unsigned, SigchldAction>>
+paramSignalAction(const ProcessApiModel &Model, const clang::CallExpr &Call,
+                  const clang::FunctionDecl &Installer, const clang::Stmt *Body,
+                  clang::ASTContext &Ctx);
+
+/// For a call mayPassSigchldHandler() accepts: what it hands a helper of
+/// the project for SIGCHLD, named or in a signal mask (`1 << SIGCHLD`): a
+/// handler, SIG_IGN, or a `struct sigaction` read as sigchldAction() does.
+std::optional<SigchldAction> handlerPassed(const clang::CallExpr &Call,
+                                           const clang::Stmt *Body,
+                                           clang::ASTContext &Ctx);
+
+/// What a `struct sigaction` installs at \p Install, from its initialiser
+/// and from the last assignment of each member before it in \p Body (the
+/// last in the body when none comes before).
+SigchldAction actionOfStruct(const clang::VarDecl &Struct,
+                             const clang::Stmt &Body, clang::ASTContext &Ctx,
+                             const clang::Expr *Install);
+
+/// What signal() or sigaction() \p Call installs, whatever the signal.
+SigchldAction installedAction(const clang::CallExpr &Call,
+                              const clang::Stmt *Body, clang::ASTContext &Ctx);
+
+/// True when \p FD's body (or a function it calls, two levels deep) reaps
+/// any child: a SIGCHLD handler that does is a reaper of every child.  With
+/// \p Summaries, a call of the project's own reaper with a pid <= 0
+/// (`safe_waitpid(-1, ...)`), or of a function another file's facts say
+/// reaps any child, counts too (SummaryProvider::callReapsAny).
+bool reapsAnyChild(const ProcessApiModel &Model, const clang::FunctionDecl *FD,
+                   clang::ASTContext &Ctx, SummaryProvider *Summaries = nullptr);
+
+} // namespace reapcheck
+
+#endif

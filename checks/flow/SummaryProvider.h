@@ -1,0 +1,90 @@
+//===--- SummaryProvider.h - What called functions do to a child -*- C++ -*-===//
+//
+// The flow of one body asks three questions about the functions it calls:
+// does this call never return, what does the callee do to a handle passed
+// as argument N, and does it hand its caller a child it started (a start
+// wrapper).  SummaryProvider is that interface.  The flow only asks;
+// the answers come from the unit layer (unit/Summaries.h: the bodies of the
+// translation unit, then the project's facts).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REAPCHECK_SUMMARYPROVIDER_H
+#define REAPCHECK_SUMMARYPROVIDER_H
+
+#include "model/ProcessApiModel.h"
+#include "clang/AST/OperationKinds.h"
+#include "llvm/ADT/DenseMap.h"
+#include <optional>
+#include <string>
+
+namespace clang {
+class ASTContext;
+class CallExpr;
+class FunctionDecl;
+} // namespace clang
+
+namespace reapcheck {
+
+/// What a function does to the handle passed as one of its arguments,
+/// judged from its body.
+enum class ParamSummary { Unknown, Reaps, Harmless };
+
+/// A function that returns (or writes through an out-parameter) a child it
+/// started: its call sites are starts.
+struct WrapperSummary {
+  StartSpec Spec;
+  std::string Api;
+};
+
+/// A predicate of the unit that returns `Param Op C` of its own parameter
+/// on every path (`check_fail(r)` returning `r != 0`): a branch on a call of
+/// it is a branch on that comparison of the argument.  The parameter may be
+/// read through a member or static that only it is stored into (`if (error_
+/// == 0) error_ = err; return error_ != 0;`): such a latch is taken to be
+/// clear on entry, as where its callers stop at the first failure.
+struct PredicateSummary {
+  unsigned Param = 0;
+  clang::BinaryOperatorKind Op = clang::BO_NE;
+  int64_t C = 0;
+};
+
+class SummaryProvider {
+public:
+  virtual ~SummaryProvider() = default;
+  /// True when \p FD never returns though not declared noreturn.
+  virtual bool isInferredNoReturn(const clang::FunctionDecl *FD) = 0;
+  /// What \p FD does to the handle passed as argument \p Index.
+  virtual ParamSummary paramSummary(const clang::FunctionDecl *FD,
+                                    unsigned Index, clang::ASTContext &Ctx) = 0;
+  /// The wrapper summary of \p FD, if it is a start wrapper.
+  virtual const WrapperSummary *
+  wrapper(const clang::FunctionDecl *FD) const = 0;
+  /// The predicate summary of \p FD, if it is such a predicate.  Providers
+  /// that know none need not override it.
+  virtual std::optional<PredicateSummary>
+  predicate(const clang::FunctionDecl *FD) {
+    (void)FD;
+    return std::nullopt;
+  }
+  /// True when \p Call reaps any child through a function of the project
+  /// (ProcessApiModel::isReapAny knows the C library's own).  Providers that
+  /// know none need not override it.
+  virtual bool callReapsAny(const clang::CallExpr &Call,
+                            clang::ASTContext &Ctx) {
+    (void)Call;
+    (void)Ctx;
+    return false;
+  }
+};
+
+/// Whether \p Call reaps any child: the C library's reap-any calls, and
+/// the project's own through \p Summaries.
+inline bool reapsAny(const ProcessApiModel &Model, SummaryProvider &Summaries,
+                     const clang::CallExpr &Call, clang::ASTContext &Ctx) {
+  return Model.isReapAny(Call, Ctx) || Summaries.callReapsAny(Call, Ctx);
+}
+
+} // namespace reapcheck
+
+#endif

@@ -1,0 +1,45 @@
+//===--- CallUses.h - Where the unit's functions are called -------*- C++ -*-===//
+//
+// Every use of the unit's functions and of its private tables of callbacks:
+// a direct call, an entry of a table, a call through a table's member.  Any
+// other use (a function's address taken, a table passed on) lets the
+// function be called where the unit cannot see: it escapes.  One walk of
+// the unit, for CallerReapers.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REAPCHECK_CALLUSES_H
+#define REAPCHECK_CALLUSES_H
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include <utility>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class CallExpr;
+class FunctionDecl;
+} // namespace clang
+
+namespace reapcheck {
+
+struct CallUses {
+  /// Every call of a function of the unit, direct or through a table, with
+  /// its caller.
+  std::vector<std::pair<const clang::CallExpr *, const clang::FunctionDecl *>>
+      Calls;
+  /// Functions (canonical) some use of which is not a call nor a table entry
+  /// seen whole.
+  llvm::DenseSet<const clang::FunctionDecl *> Escaped;
+  /// The functions a call through a table's member may reach.
+  llvm::DenseMap<const clang::CallExpr *,
+                 std::vector<const clang::FunctionDecl *>>
+      TableTargets;
+};
+
+CallUses collectCallUses(clang::ASTContext &Ctx);
+
+} // namespace reapcheck
+
+#endif

@@ -1,0 +1,137 @@
+//===--- FactsIndex.cpp - What one unit tells the other files -------------===//
+
+#include "unit/FactsIndex.h"
+#include "facts/ProjectFacts.h"
+#include "flow/SigchldActions.h"
+#include "support/AstHelpers.h"
+#include "support/EnclosingBody.h"
+#include "unit/Owners.h"
+#include "unit/TranslationUnitScan.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/Support/FileSystem.h"
+
+using namespace clang;
+
+namespace reapcheck {
+
+std::string mainFilePath(ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Main = SM.getFileEntryRefForID(SM.getMainFileID());
+  if (!Main)
+    return "";
+  llvm::SmallString<256> Real;
+  if (llvm::sys::fs::real_path(Main->getName(), Real))
+    return Main->getName().str();
+  return std::string(Real);
+}
+
+/// What one function of the unit tells other files: what it does to each
+/// parameter that can carry a child, whether it reaps any child, and which
+/// functions it calls (the merge links programs through them).
+static void indexFunction(TranslationUnitScan &Unit, const FunctionDecl &FD,
+                          FactsRecorder &Recorder) {
+  ASTContext &Ctx = *Unit.astContext();
+  const ProcessApiModel &Model = Unit.model();
+  Recorder.addDefined(FD);
+  for (unsigned I = 0; I < FD.getNumParams(); ++I) {
+    QualType T = FD.getParamDecl(I)->getType();
+    if (T->isIntegerType() || T->isPointerType())
+      Recorder.addParam(FD, I, Unit.summaries().paramSummary(&FD, I, Ctx));
+  }
+  if (reapsAnyChild(Model, &FD, Ctx, &Unit.summaries()))
+    Recorder.addReapsAny(FD);
+  walkStmts(FD.getBody(), Closures::Enter, [&](const Stmt *S) {
+    const auto *Call = dyn_cast<CallExpr>(S);
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    if (!Callee)
+      return true;
+    Recorder.addCall(FD, *Callee);
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+      if (const FunctionDecl *Named = functionNamedBy(Call->getArg(I)))
+        Recorder.addFunctionArg(FD, *Callee, I, *Named);
+    for (unsigned I = 0; I < Call->getNumArgs() && I < Callee->getNumParams();
+         ++I)
+      if (isPidType(Callee->getParamDecl(I)->getType()))
+        if (auto Pid = constantOf(Call->getArg(I), Ctx); Pid && *Pid <= 0)
+          Recorder.addAnyPidCall(FD, *Callee, I);
+    return true;
+  });
+}
+
+/// True for `int main(int, char **...)`'s signature: an applet's main.
+static bool hasMainSignature(const FunctionDecl &FD) {
+  if (FD.getNumParams() < 2 || !FD.getReturnType()->isIntegerType() ||
+      !FD.getParamDecl(0)->getType()->isIntegerType())
+    return false;
+  QualType Argv = FD.getParamDecl(1)->getType();
+  if (!Argv->isPointerType() || !Argv->getPointeeType()->isPointerType())
+    return false;
+  return Argv->getPointeeType()->getPointeeType()->isCharType();
+}
+
+/// The initialisers of variables of file scope: a function with main's
+/// signature named there (busybox's `applet_main[]`) is the main of an
+/// applet; other functions and variables named there (tmux's `cmd_table[]`
+/// of `&cmd_pipe_pane_entry`, whose `.exec` is `cmd_pipe_pane_exec`) run in
+/// the programs that link the table.
+static void indexEntries(ASTContext &Ctx, FactsRecorder &Recorder) {
+  forEachUserDecl(Ctx, [&](const Decl *D) {
+    const auto *Var = dyn_cast<VarDecl>(D);
+    if (!Var || !Var->isFileVarDecl() || !Var->getInit())
+      return;
+    std::vector<const Decl *> Named;
+    walkStmts(Var->getInit(), Closures::Skip, [&](const Stmt *S) {
+      const auto *Ref = dyn_cast<DeclRefExpr>(S);
+      if (!Ref)
+        return true;
+      if (const auto *FD = dyn_cast<FunctionDecl>(Ref->getDecl())) {
+        if (hasMainSignature(*FD))
+          Recorder.addEntry(*FD);
+        else
+          Named.push_back(FD);
+      } else if (const auto *Other = dyn_cast<VarDecl>(Ref->getDecl());
+                 Other && Other->hasGlobalStorage() && Other != Var) {
+        Named.push_back(Other);
+      }
+      return true;
+    });
+    if (!Named.empty())
+      Recorder.addTable(*Var, Named);
+  });
+}
+
+void writeUnitFacts(TranslationUnitScan &Unit,
+                    llvm::ArrayRef<const ValueDecl *> Holders,
+                    llvm::StringRef Path) {
+  ASTContext &Ctx = *Unit.astContext();
+  const ProcessApiModel &Model = Unit.model();
+  FactsRecorder Recorder;
+  for (const auto &[FD, W] : Unit.summaries().ownWrappers())
+    Recorder.addWrapper(*FD, W.Spec);
+  for (const FunctionDecl *FD : Unit.definedFunctions())
+    indexFunction(Unit, *FD, Recorder);
+  indexEntries(Ctx, Recorder);
+  OwnerJudge Judge(Ctx, Model, Unit.summaries());
+  Judge.judgeAllUses(Holders);
+  for (const auto &Entry : Judge.verdicts())
+    Recorder.addHolder(*Entry.first, Entry.second.Duty);
+  if (Unit.hasReapingHandler() || Unit.ignoresSigchld())
+    Recorder.setInstallsReaper();
+  for (const FunctionDecl *Handler : Unit.sigchldHandlers())
+    Recorder.addSigchldHandler(*Handler);
+  for (const auto &[Setter, Index] : Unit.handlerParams())
+    Recorder.addHandlerParam(*Setter, Index);
+  for (const ParamInstall &P : Unit.paramInstalls())
+    Recorder.addSignalParam(*P.Installer, P.Index, P.Action.Handler,
+                            P.Action.KernelReaps);
+  for (const auto &[Caller, Call] : Unit.sigchldPassed())
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+      if (ProcessApiModel::isSigchld(*Call->getArg(I), Ctx))
+        Recorder.addSigchldArg(*Caller, *Call->getDirectCallee(), I);
+  if (Ctx.getLangOpts().PICLevel != 0 && !Ctx.getLangOpts().PIE)
+    Recorder.setSharedObject();
+  Recorder.write(Path, mainFilePath(Ctx), Unit.variant());
+}
+
+} // namespace reapcheck

@@ -1,0 +1,231 @@
+//===--- Owners.cpp - Children kept beyond the function -------------------===//
+
+#include "unit/Owners.h"
+#include "support/AstHelpers.h"
+#include "support/Compat.h"
+#include "support/EnclosingBody.h"
+#include "facts/ProjectFacts.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace reapcheck {
+
+//===----------------------------------------------------------------------===//
+// Which holders can be judged from this unit.
+//===----------------------------------------------------------------------===//
+
+static bool allMethodsDefined(const CXXRecordDecl &Class) {
+  for (const CXXMethodDecl *M : Class.methods()) {
+    if (M->isImplicit() || M->isDeleted() || M->isDefaulted() ||
+        isPureVirtual(*M))
+      continue;
+    if (!M->isDefined())
+      return false;
+  }
+  return true;
+}
+
+bool OwnerJudge::isJudgeable(const ValueDecl *Holder) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (const auto *V = dyn_cast<VarDecl>(Holder))
+    return !V->isExternallyVisible();
+  const auto *Field = dyn_cast<FieldDecl>(Holder);
+  if (!Field)
+    return false;
+  const RecordDecl *Record = Field->getParent();
+  bool InMainFile = SM.isInMainFile(SM.getExpansionLoc(Record->getLocation()));
+  const auto *Class = dyn_cast<CXXRecordDecl>(Record);
+  if (!Class || !Class->hasDefinition())
+    return InMainFile;
+  if (Class->hasFriends())
+    return false;
+  if (!allMethodsDefined(*Class))
+    return false;
+  return InMainFile || Field->getAccess() == AS_private;
+}
+
+std::string OwnerJudge::ownerOf(const ValueDecl *Holder) const {
+  // A class's duty is its members'; a plain struct's is the file's.
+  const auto *Field = dyn_cast<FieldDecl>(Holder);
+  const auto *Class =
+      Field ? dyn_cast<CXXRecordDecl>(Field->getParent()) : nullptr;
+  if (!Class || Class->getName().empty() || !Class->hasDefinition())
+    return "this file";
+  for (const CXXMethodDecl *M : Class->methods())
+    if (!M->isImplicit())
+      return "'" + Class->getNameAsString() + "'";
+  return "this file";
+}
+
+//===----------------------------------------------------------------------===//
+// The walk.
+//===----------------------------------------------------------------------===//
+
+void OwnerJudge::mark(const ValueDecl *Holder, HolderDuty Duty) {
+  HolderVerdict &V = Verdicts[Holder];
+  // Reaped wins over handed on; both over neglected.
+  if (V.Duty == HolderDuty::Neglected || Duty == HolderDuty::Reaped)
+    V.Duty = Duty;
+}
+
+void OwnerJudge::judge(llvm::ArrayRef<const ValueDecl *> Holders) {
+  bool Any = false;
+  for (const ValueDecl *H : Holders) {
+    if (Verdicts.count(H))
+      continue;
+    HolderVerdict &V = Verdicts[H];
+    // With facts, a holder other files use is judged with their uses.
+    if (!isJudgeable(H) &&
+        (!Facts || Facts->holderDuty(usrOf(H)) == HolderDuty::Unjudged))
+      continue;
+    V.Duty = HolderDuty::Neglected;
+    V.Owner = ownerOf(H);
+    Any = true;
+  }
+  if (!Any)
+    return;
+  forEachUserBody(Ctx, [this](const Decl *Owner, const Stmt *Body) {
+    scanBody(Owner, Body);
+  });
+  finish();
+}
+
+void OwnerJudge::judgeAllUses(llvm::ArrayRef<const ValueDecl *> Stored) {
+  AllHolders = true;
+  for (const ValueDecl *H : Stored)
+    Verdicts[H].Duty = HolderDuty::Neglected;
+  forEachUserBody(Ctx, [this](const Decl *Owner, const Stmt *Body) {
+    scanBody(Owner, Body);
+  });
+  finish();
+}
+
+void OwnerJudge::finish() {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (auto &Entry : Verdicts) {
+    HolderVerdict &V = Entry.second;
+    if (AnyReapAny && V.Duty == HolderDuty::Neglected)
+      V.Duty = HolderDuty::Reaped;
+    if (Facts && V.Duty == HolderDuty::Neglected) {
+      HolderDuty Elsewhere = Facts->holderDuty(usrOf(Entry.first));
+      if (Elsewhere == HolderDuty::Reaped || Elsewhere == HolderDuty::HandedOn)
+        V.Duty = Elsewhere;
+    }
+    std::sort(V.Signals.begin(), V.Signals.end(),
+              [&SM](const HolderSignal &A, const HolderSignal &B) {
+                return SM.isBeforeInTranslationUnit(
+                    SM.getExpansionLoc(A.Call->getBeginLoc()),
+                    SM.getExpansionLoc(B.Call->getBeginLoc()));
+              });
+  }
+}
+
+const HolderVerdict &OwnerJudge::verdict(const ValueDecl *Holder) const {
+  static const HolderVerdict Unjudged;
+  auto It = Verdicts.find(Holder);
+  return It == Verdicts.end() ? Unjudged : It->second;
+}
+
+void OwnerJudge::useAsArgument(const ValueDecl *Holder, const CallExpr &Call,
+                               unsigned Index, const Decl *In) {
+  if (isa<CXXOperatorCallExpr>(Call))
+    return; // `kids_[i]`, `out << child_`: reads.
+  switch (Model.roleForArg(Call, Index, Ctx)) {
+  case CallRole::Reap:
+  // A holder beyond the function polled with WNOHANG is reaped the event-loop
+  // way: the callback runs again until the poll reports the child.
+  case CallRole::Poll:
+  case CallRole::Fclose: // Reported at the fclose() itself.
+    return mark(Holder, HolderDuty::Reaped);
+  case CallRole::Signal:
+    Verdicts[Holder].Signals.push_back({&Call, In});
+    return;
+  case CallRole::HandOff:
+    return mark(Holder, HolderDuty::HandedOn);
+  case CallRole::Harmless:
+  case CallRole::ReapAny:
+  case CallRole::SigchldIgnore:
+  case CallRole::Start: // posix_spawn(&child_, ...) of its own.
+    return;
+  case CallRole::Unknown:
+    break;
+  }
+  const FunctionDecl *Callee = Call.getDirectCallee();
+  if (ProcessApiModel::takesNoOwnership(Callee, Index, Ctx))
+    return;
+  switch (Summaries.paramSummary(Callee, Index, Ctx)) {
+  case ParamSummary::Reaps:
+    return mark(Holder, HolderDuty::Reaped);
+  case ParamSummary::Harmless:
+    return;
+  case ParamSummary::Unknown:
+    break;
+  }
+  if (insertedInto(Call) == Holder)
+    return; // Stored into the holder itself.
+  mark(Holder, HolderDuty::HandedOn);
+}
+
+void OwnerJudge::scanBody(const Decl *Owner, const Stmt *Body) {
+  // Locals copied from a holder (`pid_t p = child_;`, the element of a
+  // range-for over a container) stand for it in this body.
+  llvm::DenseMap<const VarDecl *, const ValueDecl *> Copies;
+  auto Judged = [this](const ValueDecl *H) -> const ValueDecl * {
+    if (H && AllHolders && !Verdicts.count(H))
+      Verdicts[H].Duty = HolderDuty::Neglected;
+    auto It = Verdicts.find(H);
+    return It != Verdicts.end() && It->second.Duty != HolderDuty::Unjudged
+               ? H
+               : nullptr;
+  };
+  auto HolderIn = [&](const Expr *E) -> const ValueDecl * {
+    const Expr *Inner = skipZeroOffset(E, Ctx);
+    if (const auto *Neg = dyn_cast_or_null<UnaryOperator>(Inner))
+      if (Neg->getOpcode() == UO_Minus)
+        Inner = Neg->getSubExpr();
+    if (const ValueDecl *H = Judged(holderOf(Inner)))
+      return H;
+    if (const VarDecl *V = varOf(Inner))
+      return Copies.lookup(V);
+    return nullptr;
+  };
+  walkStmts(Body, Closures::Enter, [&](const Stmt *S) {
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D))
+          if (const ValueDecl *H = V->getInit() && V->hasLocalStorage()
+                                       ? HolderIn(V->getInit())
+                                       : nullptr)
+            Copies[V] = H;
+    } else if (const auto *For = dyn_cast<CXXForRangeStmt>(S)) {
+      if (const ValueDecl *H = Judged(holderOf(For->getRangeInit())))
+        Copies[For->getLoopVariable()] = H;
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+      if (BO->getOpcode() == BO_Assign)
+        if (const ValueDecl *H = HolderIn(BO->getRHS())) {
+          if (const VarDecl *To = varOf(BO->getLHS());
+              To && To->hasLocalStorage())
+            Copies[To] = H;
+          else if (holderOf(BO->getLHS()) != H)
+            mark(H, HolderDuty::HandedOn); // Copied into another holder.
+        }
+    } else if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
+      if (const ValueDecl *H = HolderIn(Ret->getRetValue()))
+        mark(H, HolderDuty::HandedOn); // A getter.
+    } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      if (reapsAny(Model, Summaries, *Call, Ctx))
+        AnyReapAny = true;
+      for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+        if (const ValueDecl *H = HolderIn(Call->getArg(I)))
+          useAsArgument(H, *Call, I, Owner);
+    }
+    return true;
+  });
+}
+
+} // namespace reapcheck

@@ -1,0 +1,302 @@
+//===--- Summaries.cpp - What the unit's own functions do to a child ------===//
+
+#include "unit/Summaries.h"
+#include "facts/ProjectFacts.h"
+#include "support/AstHelpers.h"
+#include "flow/ReapAnalysis.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace reapcheck {
+
+/// Summaries of wrappers of wrappers are cut off at this depth.
+static constexpr unsigned MaxSummaryDepth = 8;
+
+bool TranslationUnitSummaries::callReapsAny(const CallExpr &Call,
+                                            ASTContext &Ctx) {
+  const FunctionDecl *FD = Call.getDirectCallee();
+  if (!FD)
+    return false;
+  for (unsigned I = 0; I < Call.getNumArgs() && I < FD->getNumParams(); ++I) {
+    // Only a parameter spelled pid_t, as in the index (any_pid_calls): a
+    // summary of every callee given a 0 would cost a CFG each.
+    if (!isPidType(FD->getParamDecl(I)->getType()))
+      continue;
+    auto Pid = constantOf(Call.getArg(I), Ctx);
+    if (Pid && *Pid <= 0 && paramSummary(FD, I, Ctx) == ParamSummary::Reaps)
+      return true;
+  }
+  return false;
+}
+
+bool TranslationUnitSummaries::isInferredNoReturn(const FunctionDecl *FD) {
+  if (!FD || FD->isNoReturn())
+    return false;
+  const FunctionDecl *Def = nullptr;
+  if (!FD->hasBody(Def) || !Def)
+    return false;
+  auto It = NoReturn.find(Def);
+  if (It != NoReturn.end())
+    return It->second;
+  NoReturn[Def] = false; // Recursion ends here.
+  // `die()`: the body has no return and ends in a noreturn call.
+  const auto *Compound = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  if (!Compound || Compound->body_empty())
+    return false;
+  const auto *Last = dyn_cast_or_null<CallExpr>(
+      skipTransparent(dyn_cast_or_null<Expr>(Compound->body_back())));
+  if (!Last)
+    return false;
+  const FunctionDecl *Callee = Last->getDirectCallee();
+  if (!Callee || !(Callee->isNoReturn() || isInferredNoReturn(Callee)))
+    return false;
+  bool Returns = false;
+  walkStmts(Compound, Closures::Skip, [&](const Stmt *S) {
+    Returns |= isa<ReturnStmt>(S);
+    return !Returns;
+  });
+  NoReturn[Def] = !Returns;
+  return !Returns;
+}
+
+const WrapperSummary *
+TranslationUnitSummaries::wrapper(const FunctionDecl *FD) const {
+  if (!FD)
+    return nullptr;
+  auto It = Wrappers.find(FD->getCanonicalDecl());
+  return It == Wrappers.end() ? nullptr : &It->second;
+}
+
+bool TranslationUnitSummaries::addWrapper(const FunctionDecl *FD,
+                                          WrapperSummary W) {
+  return Wrappers.try_emplace(FD->getCanonicalDecl(), std::move(W)).second;
+}
+
+/// The definition whose parameter \p Index can be summarised, or null.
+static const FunctionDecl *summarisable(const FunctionDecl *FD, unsigned Index,
+                                        ASTContext &Ctx) {
+  const FunctionDecl *Def = nullptr;
+  if (!FD || !FD->hasBody(Def) || !Def || Def->isVariadic() ||
+      Index >= Def->getNumParams() || Def->isTemplated() ||
+      Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
+    return nullptr;
+  QualType T = Def->getParamDecl(Index)->getType();
+  if (!(T->isIntegerType() || T->isPointerType()) || T->isReferenceType())
+    return nullptr;
+  return Def;
+}
+
+ParamSummary TranslationUnitSummaries::paramSummary(const FunctionDecl *FD,
+                                                    unsigned Index,
+                                                    ASTContext &Ctx) {
+  const FunctionDecl *Def = summarisable(FD, Index, Ctx);
+  if (!Def)
+    return ParamSummary::Unknown;
+  auto Key = std::make_pair(Def, Index);
+  auto It = Params.find(Key);
+  if (It != Params.end())
+    return It->second.value_or(ParamSummary::Unknown); // Cycle: conservative.
+  if (Depth >= MaxSummaryDepth)
+    return ParamSummary::Unknown;
+  Params[Key] = std::nullopt;
+  ++Depth;
+  auto Facts =
+      analyseParameter(*Def, *Def->getParamDecl(Index), Ctx, *Model, *this);
+  --Depth;
+  ParamSummary Summary = ParamSummary::Unknown;
+  if (Facts && !Facts->EverResolved)
+    Summary = ParamSummary::Harmless;
+  else if (Facts && Facts->EverReaped && !Facts->EverHandedOff &&
+           !Facts->EverStored && !Facts->Leaked)
+    Summary = ParamSummary::Reaps;
+  Params[Key] = Summary;
+  return Summary;
+}
+
+//===----------------------------------------------------------------------===//
+// Predicates: `static int check_fail(int r) { last = r; return r != 0; }`.
+//===----------------------------------------------------------------------===//
+
+/// The storage \p E names when it outlives a call of the function: a field
+/// of `*this` or a variable of static storage.
+static const ValueDecl *latchStorage(const Expr *E) {
+  E = skipTransparent(E);
+  if (const auto *Member = dyn_cast_or_null<MemberExpr>(E))
+    return isa<CXXThisExpr>(Member->getBase()->IgnoreParenImpCasts())
+               ? dyn_cast<FieldDecl>(Member->getMemberDecl())
+               : nullptr;
+  const VarDecl *V = varOf(E);
+  return V && V->hasGlobalStorage() ? V : nullptr;
+}
+
+/// The parameter of \p Def that \p Storage latches: the body's only
+/// writes of it are `Storage = p;` of one parameter (fish-shell's
+/// `if (error_ == 0) error_ = err; return error_ != 0;`, where the first
+/// failure wins).
+static const ParmVarDecl *latchedParam(const ValueDecl *Storage,
+                                       const FunctionDecl &Def) {
+  const ParmVarDecl *Latched = nullptr;
+  bool Other = false;
+  walkStmts(Def.getBody(), Closures::Enter, [&](const Stmt *S) {
+    const Expr *Written = nullptr;
+    const Expr *From = nullptr;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+      if (BO->isAssignmentOp()) {
+        Written = BO->getLHS();
+        From = BO->getOpcode() == BO_Assign ? BO->getRHS() : nullptr;
+      }
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+      if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+        Written = UO->getSubExpr();
+    }
+    if (!Written || latchStorage(Written) != Storage)
+      return true;
+    const auto *P = dyn_cast_or_null<ParmVarDecl>(varOf(From));
+    if (!P || P->getDeclContext() != &Def || (Latched && Latched != P))
+      Other = true;
+    else
+      Latched = P;
+    return !Other;
+  });
+  return Other ? nullptr : Latched;
+}
+
+/// What `return Value;` returns, as a comparison of a parameter of \p Def
+/// with a constant: `p Op C`, `C Op p`, `!p`, or `p` itself, where `p` may
+/// also be read through the storage that latches it (latchedParam()).
+static std::optional<PredicateSummary>
+comparisonOfParam(const Expr *Value, const FunctionDecl &Def) {
+  ASTContext &Ctx = Def.getASTContext();
+  auto ParamIndex = [&](const Expr *E) -> std::optional<unsigned> {
+    const auto *P = dyn_cast_or_null<ParmVarDecl>(varOf(E));
+    if (!P)
+      if (const ValueDecl *Storage = latchStorage(E))
+        P = latchedParam(Storage, Def);
+    if (!P || P->getDeclContext() != &Def)
+      return std::nullopt;
+    return P->getFunctionScopeIndex();
+  };
+  Value = skipTransparent(Value);
+  PredicateSummary Result;
+  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(Value);
+      UO && UO->getOpcode() == UO_LNot) {
+    Value = UO->getSubExpr();
+    Result.Op = BO_EQ;
+  } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Value);
+             BO && BO->isComparisonOp() && BO->getOpcode() != BO_Cmp) {
+    Result.Op = BO->getOpcode();
+    if (auto C = constantOf(BO->getRHS(), Ctx)) {
+      Value = BO->getLHS();
+      Result.C = *C;
+    } else if (auto L = constantOf(BO->getLHS(), Ctx)) {
+      Value = BO->getRHS();
+      Result.C = *L;
+      Result.Op = BinaryOperator::reverseComparisonOp(Result.Op);
+    } else {
+      return std::nullopt;
+    }
+  }
+  auto Index = ParamIndex(Value);
+  if (!Index)
+    return std::nullopt;
+  Result.Param = *Index;
+  return Result;
+}
+
+/// True when \p Body assigns \p Param, modifies it or takes its address.
+static bool changesParam(const Stmt *Body, const ParmVarDecl *Param) {
+  bool Changed = false;
+  walkStmts(Body, Closures::Enter, [&](const Stmt *S) {
+    if (const auto *BO = dyn_cast<BinaryOperator>(S))
+      Changed |= BO->isAssignmentOp() && varOf(BO->getLHS()) == Param;
+    else if (const auto *UO = dyn_cast<UnaryOperator>(S))
+      Changed |=
+          (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
+          varOf(UO->getSubExpr()) == Param;
+    return !Changed;
+  });
+  return Changed;
+}
+
+/// The comparison every return of \p Def makes, if it is always the same.
+static std::optional<PredicateSummary>
+summarisePredicate(const FunctionDecl &Def) {
+  std::optional<PredicateSummary> Common;
+  bool Mixed = false;
+  walkStmts(Def.getBody(), Closures::Skip, [&](const Stmt *S) {
+    const auto *Ret = dyn_cast<ReturnStmt>(S);
+    if (!Ret || Mixed)
+      return !Mixed;
+    auto Returned = comparisonOfParam(Ret->getRetValue(), Def);
+    Mixed = !Returned || (Common && (Common->Param != Returned->Param ||
+                                     Common->Op != Returned->Op ||
+                                     Common->C != Returned->C));
+    Common = Returned;
+    return !Mixed;
+  });
+  if (Mixed || !Common ||
+      changesParam(Def.getBody(), Def.getParamDecl(Common->Param)))
+    return std::nullopt;
+  return Common;
+}
+
+std::optional<PredicateSummary>
+TranslationUnitSummaries::predicate(const FunctionDecl *FD) {
+  const FunctionDecl *Def = nullptr;
+  if (!FD || !FD->hasBody(Def) || !Def || Def->isTemplated() ||
+      !Def->getReturnType()->isScalarType() ||
+      Def->getASTContext().getSourceManager().isInSystemHeader(
+          Def->getLocation()))
+    return std::nullopt;
+  auto It = Predicates.find(Def);
+  if (It != Predicates.end())
+    return It->second;
+  auto Summary = summarisePredicate(*Def);
+  Predicates[Def] = Summary;
+  return Summary;
+}
+
+//===----------------------------------------------------------------------===//
+// Summaries backed by the facts.
+//===----------------------------------------------------------------------===//
+
+ParamSummary ProjectSummaries::paramSummary(const FunctionDecl *FD,
+                                            unsigned Index, ASTContext &Ctx) {
+  ParamSummary Local = TranslationUnitSummaries::paramSummary(FD, Index, Ctx);
+  if (Local != ParamSummary::Unknown || !Facts || !FD || FD->hasBody())
+    return Local;
+  const FunctionFacts *F = Facts->function(usrOf(FD));
+  if (!F)
+    return Local;
+  auto It = F->Params.find(Index);
+  return It == F->Params.end() ? Local : It->second;
+}
+
+bool ProjectSummaries::callReapsAny(const CallExpr &Call, ASTContext &Ctx) {
+  if (TranslationUnitSummaries::callReapsAny(Call, Ctx))
+    return true;
+  const FunctionDecl *FD = Call.getDirectCallee();
+  if (!Facts || !FD || FD->hasBody())
+    return false;
+  const FunctionFacts *F = Facts->function(usrOf(FD));
+  return F && F->ReapsAny;
+}
+
+const WrapperSummary *ProjectSummaries::wrapper(const FunctionDecl *FD) const {
+  if (const WrapperSummary *Local = TranslationUnitSummaries::wrapper(FD))
+    return Local;
+  if (!Facts || !FD || FD->hasBody())
+    return nullptr;
+  auto [It, Inserted] = FactWrappers.try_emplace(FD->getCanonicalDecl());
+  if (Inserted) {
+    const FunctionFacts *F = Facts->function(usrOf(FD));
+    if (F && F->Wrapper)
+      It->second = WrapperSummary{*F->Wrapper, FD->getNameAsString()};
+  }
+  const std::optional<WrapperSummary> &Found = It->second;
+  return Found.has_value() ? &Found.value() : nullptr;
+}
+
+} // namespace reapcheck

@@ -1,0 +1,86 @@
+//===--- Summaries.h - What the unit's own functions do to a child -*- C++
+//-*-===//
+//
+// The answers to the flow's SummaryProvider questions: from the bodies of
+// the translation unit (TranslationUnitSummaries), then from the project's
+// facts for functions defined in other files (ProjectSummaries).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REAPCHECK_SUMMARIES_H
+#define REAPCHECK_SUMMARIES_H
+
+#include "flow/SummaryProvider.h"
+#include "llvm/ADT/DenseMap.h"
+#include <optional>
+
+namespace reapcheck {
+
+class ProjectFacts;
+
+/// Summaries computed from the bodies of one translation unit.  Demand
+/// driven and memoised: each body is summarised at most once per parameter;
+/// a function whose summary is still being computed (recursion) counts as
+/// Unknown, the conservative answer.  Wrappers are added by the check, which
+/// discovers them before the flow runs.
+class TranslationUnitSummaries : public SummaryProvider {
+public:
+  explicit TranslationUnitSummaries(const ProcessApiModel &Model)
+      : Model(&Model) {}
+
+  bool isInferredNoReturn(const clang::FunctionDecl *FD) override;
+  ParamSummary paramSummary(const clang::FunctionDecl *FD, unsigned Index,
+                            clang::ASTContext &Ctx) override;
+  const WrapperSummary *wrapper(const clang::FunctionDecl *FD) const override;
+
+  /// Returns true when \p FD was not yet known as a wrapper.
+  bool addWrapper(const clang::FunctionDecl *FD, WrapperSummary W);
+  /// The unit's own wrappers, for the index.
+  const llvm::DenseMap<const clang::FunctionDecl *, WrapperSummary> &
+  ownWrappers() const {
+    return Wrappers;
+  }
+
+  std::optional<PredicateSummary>
+  predicate(const clang::FunctionDecl *FD) override;
+  /// A call of a function that reaps its pid parameter (typed pid_t),
+  /// given a pid <= 0 (`safe_waitpid(-1, &status, WNOHANG)`).
+  bool callReapsAny(const clang::CallExpr &Call,
+                    clang::ASTContext &Ctx) override;
+
+private:
+  const ProcessApiModel *Model;
+  llvm::DenseMap<const clang::FunctionDecl *, bool> NoReturn;
+  llvm::DenseMap<std::pair<const clang::FunctionDecl *, unsigned>,
+                 std::optional<ParamSummary>>
+      Params;
+  llvm::DenseMap<const clang::FunctionDecl *, WrapperSummary> Wrappers;
+  llvm::DenseMap<const clang::FunctionDecl *, std::optional<PredicateSummary>>
+      Predicates;
+  unsigned Depth = 0;
+};
+
+/// Summaries from this unit's bodies first, then from the facts of the
+/// other files.
+class ProjectSummaries : public TranslationUnitSummaries {
+public:
+  ProjectSummaries(const ProcessApiModel &Model, const ProjectFacts *Facts)
+      : TranslationUnitSummaries(Model), Facts(Facts) {}
+
+  ParamSummary paramSummary(const clang::FunctionDecl *FD, unsigned Index,
+                            clang::ASTContext &Ctx) override;
+  const WrapperSummary *wrapper(const clang::FunctionDecl *FD) const override;
+  /// Also a call of another file's function that reaps any child.
+  bool callReapsAny(const clang::CallExpr &Call,
+                    clang::ASTContext &Ctx) override;
+
+private:
+  const ProjectFacts *Facts;
+  mutable llvm::DenseMap<const clang::FunctionDecl *,
+                         std::optional<WrapperSummary>>
+      FactWrappers;
+};
+
+} // namespace reapcheck
+
+#endif

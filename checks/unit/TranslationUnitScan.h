@@ -1,0 +1,180 @@
+//===--- TranslationUnitScan.h - What one unit holds beyond a body -*- C++
+//-*-===//
+//
+// The state of one translation unit, gathered from the matches and judged
+// at its end: the bodies that start children, the start wrappers among the
+// unit's functions (and the callers they turn into starters), a SIGCHLD
+// handler that reaps any child, and popen streams kept in fields and
+// globals.  One object per unit: the check replaces it in one statement.
+//
+// The check matches calls only (one matcher, see UnreapedChildCheck); what
+// else the unit needs is found here by walks of the user's code made only
+// when a match calls for them: the callers of a wrapper, the places a
+// stream closed with fclose() was stored.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REAPCHECK_TRANSLATIONUNITSCAN_H
+#define REAPCHECK_TRANSLATIONUNITSCAN_H
+
+#include "unit/CallerReapers.h"
+#include "support/EnclosingBody.h"
+#include "model/ProcessApiModel.h"
+#include "flow/SigchldActions.h"
+#include "facts/ProjectFacts.h"
+#include "flow/ReapAnalysis.h"
+#include "unit/Summaries.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class CallExpr;
+class Decl;
+class Stmt;
+class ValueDecl;
+} // namespace clang
+
+namespace reapcheck {
+
+/// A function installing a handler (or SIG_IGN) for the signal its
+/// parameter \c Index names.
+struct ParamInstall {
+  const clang::FunctionDecl *Installer;
+  unsigned Index;
+  SigchldAction Action;
+};
+
+class TranslationUnitScan {
+public:
+  TranslationUnitScan(const ProcessApiModel &Model, const ProjectFacts *Facts)
+      : Model(Model), Facts(Facts), Summaries(Model, Facts) {}
+
+  const ProcessApiModel &model() const { return Model; }
+  /// The facts of the other files of the program, if any.
+  const ProjectFacts *facts() const { return Facts; }
+  /// How this unit was compiled (FactsRecorder::variantOf()).
+  const std::string &variant() const { return Variant; }
+  void setVariant(std::string V) { Variant = std::move(V); }
+  /// Index mode: the functions the unit defines, for the facts.
+  void addDefinedFunction(const clang::FunctionDecl &FD) {
+    Defined.push_back(&FD);
+  }
+  llvm::ArrayRef<const clang::FunctionDecl *> definedFunctions() const {
+    return Defined;
+  }
+
+  clang::ASTContext *astContext() const { return Ctx; }
+  void setASTContext(clang::ASTContext &C) { Ctx = &C; }
+
+  /// The body enclosing \p Start analysed at the end of the unit.
+  void addStartingBody(const clang::Stmt &Start);
+  /// A signal()/sigaction() call: remembers a SIGCHLD handler that reaps.
+  void addSignalInstall(const clang::CallExpr &Call);
+  /// Any other call given SIGCHLD and a function (a project's own
+  /// `signal_setup(SIGCHLD, on_child)`): a handler that reaps any child.
+  void addHandlerPassed(const clang::CallExpr &Call);
+  /// A call handing the SIGCHLD literal to a function: it installs for
+  /// SIGCHLD when that function installs a handler for the signal its
+  /// parameter names (zsh's `install_handler(SIGCHLD)`).
+  void addSigchldPassed(const clang::CallExpr &Call);
+  /// Applies those calls to the unit's installers of a parameter's signal
+  /// (called once, at the end of the unit).
+  void resolveSigchldPassed();
+  /// Functions of the unit installing a handler for their parameter's
+  /// signal, and the calls handing SIGCHLD to a function (for the facts).
+  llvm::ArrayRef<ParamInstall> paramInstalls() const { return ParamInstalls; }
+  llvm::ArrayRef<
+      std::pair<const clang::FunctionDecl *, const clang::CallExpr *>>
+  sigchldPassed();
+  /// A popen() call: streams kept in fields and globals may be pipes.
+  void addPipeOpened() { PipeOpened = true; }
+  /// fclose(): remembered when it closes a field or global.
+  void addFclose(const clang::CallExpr &Close);
+
+  /// Finds the unit's start wrappers and adds their callers' bodies, until
+  /// no new wrapper appears.
+  void findWrappers();
+
+  /// Bodies to analyse, in match order.
+  llvm::ArrayRef<const clang::Decl *> bodies() const {
+    return Callables.getArrayRef();
+  }
+  clang::Stmt *bodyOf(const clang::Decl *Callable) const {
+    return BodyOf.lookup(Callable);
+  }
+  ProjectSummaries &summaries() { return Summaries; }
+  PreparedBodies &prepared() { return Prepared; }
+  /// The unit's functions whose callers reap any child after calling them
+  /// (built on the first question).
+  CallerReapers &callerReapers() {
+    if (!Reapers)
+      Reapers.emplace(*Ctx, Model, Summaries);
+    return *Reapers;
+  }
+  /// An event loop that reaps every child (ProcessApiModel::startsReapingLoop).
+  void addReapingLoop() { ReapingLoop = true; }
+  /// True when this unit installs a SIGCHLD handler that reaps any child,
+  /// its own or an event loop's.
+  bool hasReapingHandler() const { return ReapingHandler || ReapingLoop; }
+  /// True when this unit lets the kernel reap (SIGCHLD ignored) anywhere.
+  bool ignoresSigchld() const { return IgnoresSigchld; }
+  /// Every SIGCHLD handler the unit installs, reaping or not (the facts
+  /// decide later whether another file's function makes one reap).
+  llvm::ArrayRef<const clang::FunctionDecl *> sigchldHandlers() const {
+    return Handlers;
+  }
+  /// Functions that install their parameter N as the SIGCHLD handler
+  /// through a dispatcher (noteDispatch).
+  llvm::ArrayRef<std::pair<const clang::FunctionDecl *, unsigned>>
+  handlerParams() const {
+    return HandlerParams;
+  }
+  /// fclose() calls on storage that only ever holds popen() streams.
+  std::vector<std::pair<const clang::CallExpr *, const clang::ValueDecl *>>
+  fclosesOfStoredPipes();
+
+private:
+  void addBody(const clang::Decl *Callable, clang::Stmt *Body);
+  /// Finds where the unit stores the streams its openers return.
+  void collectStoredStreams();
+  void addStoredStream(const clang::ValueDecl *Storage,
+                       const clang::CallExpr &Opener);
+
+  const ProcessApiModel &Model;
+  const ProjectFacts *Facts;
+  std::string Variant;
+  std::vector<const clang::FunctionDecl *> Defined;
+  ProjectSummaries Summaries;
+  PreparedBodies Prepared;
+  std::optional<CallerReapers> Reapers;
+  clang::ASTContext *Ctx = nullptr;
+  llvm::SetVector<const clang::Decl *> Callables;
+  llvm::DenseMap<const clang::Decl *, clang::Stmt *> BodyOf;
+  /// Calls to the unit's functions by callee, collected on the first wrapper.
+  std::optional<CallsByCallee> UserCalls;
+  void noteAction(const SigchldAction &Action, const clang::Decl *Installer);
+  void noteDispatch(const clang::FunctionDecl &Handler,
+                    const clang::Decl *Installer);
+
+  const clang::FunctionDecl *ReapingHandler = nullptr;
+  bool IgnoresSigchld = false;
+  llvm::SmallVector<const clang::FunctionDecl *, 2> Handlers;
+  std::vector<std::pair<const clang::FunctionDecl *, unsigned>> HandlerParams;
+  std::vector<ParamInstall> ParamInstalls;
+  std::vector<std::pair<const clang::FunctionDecl *, const clang::CallExpr *>>
+      SigchldPassed;
+  bool PipeOpened = false;
+  bool ReapingLoop = false;
+  llvm::SmallPtrSet<const clang::ValueDecl *, 4> PipeStorage;
+  llvm::SmallPtrSet<const clang::ValueDecl *, 4> OtherStreamStorage;
+  std::vector<std::pair<const clang::CallExpr *, const clang::ValueDecl *>>
+      StoredFcloses;
+};
+
+} // namespace reapcheck
+
+#endif

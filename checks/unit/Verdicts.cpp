@@ -1,0 +1,156 @@
+//===--- Verdicts.cpp - What becomes of each start of a unit --------------===//
+
+#include "unit/Verdicts.h"
+#include "facts/ProjectFacts.h"
+#include "unit/FactsIndex.h"
+#include "unit/TranslationUnitScan.h"
+
+using namespace clang;
+
+namespace reapcheck {
+
+/// A start is judged by its holder when storing it there is all the
+/// function did with it: stored, never handed off nor leaked, and not
+/// reaped by this function on every path after the store (a copy kept for
+/// a signal forwarder).
+static bool isOnlyHeld(const StartFacts &F) {
+  return F.Holder && F.EverStored && !F.EverHandedOff && !F.Leaked &&
+         (F.HeldAtEnd || !F.EverReaped);
+}
+
+/// Whether a leaked start is reported: with ReportLeakingPaths off, only
+/// starts that no path reaps.
+static bool isReported(const StartFacts &F, const JudgeOptions &Opts) {
+  return F.Leaked && (Opts.ReportLeakingPaths || !F.EverResolved);
+}
+
+/// The inventory's verdict for one start site not kept in a holder.
+static const char *verdictOf(const StartFacts &F, bool Reported,
+                             bool ReapingHandler) {
+  if (Reported)
+    return "leaked";
+  if (ReapingHandler && F.Leaked)
+    return "sigchld-handler";
+  if (F.Leaked)
+    return "leaked-unreported";
+  if (F.EverReaped)
+    return "reaped";
+  if (F.EverHandedOff)
+    return "handed-off";
+  return "no-parent-child";
+}
+
+/// The inventory's verdict for a start kept in a holder.
+static const char *heldVerdictOf(const HolderVerdict &V, bool Reported,
+                                 bool ReapingHandler) {
+  if (Reported)
+    return "held-leaked";
+  switch (V.Duty) {
+  case HolderDuty::Neglected:
+    return ReapingHandler ? "sigchld-handler" : "held-leaked";
+  case HolderDuty::Reaped:
+  case HolderDuty::HandedOn:
+    return "held";
+  case HolderDuty::Unjudged:
+    break;
+  }
+  return "held-unjudged";
+}
+
+namespace {
+class UnitJudge {
+public:
+  UnitJudge(TranslationUnitScan &Unit, const JudgeOptions &Opts)
+      : Unit(Unit), Ctx(*Unit.astContext()), Facts(Unit.facts()), Opts(Opts) {
+    // Children of a unit whose SIGCHLD handler reaps any child are reaped
+    // by that handler whenever they exit.
+    Covered = Unit.hasReapingHandler() ||
+              (Facts && Facts->isCoveredByReaper(mainFilePath(Ctx),
+                                                 Unit.variant()));
+  }
+
+  UnitJudgement run() {
+    for (const Decl *Callable : Unit.bodies())
+      judgeBody(Callable, Unit.bodyOf(Callable));
+    judgeHeld();
+    return std::move(Result);
+  }
+
+private:
+  void judgeBody(const Decl *Callable, Stmt *Body);
+  void judgeHeld();
+  void add(StartFacts F, Judgement::Report Kind, const char *Verdict,
+           HolderVerdict Holder = {}) {
+    Result.Sites.push_back({std::move(F), Kind, Verdict, std::move(Holder)});
+  }
+
+  TranslationUnitScan &Unit;
+  ASTContext &Ctx;
+  const ProjectFacts *Facts;
+  const JudgeOptions &Opts;
+  bool Covered = false;
+  std::vector<StartFacts> Held;
+  UnitJudgement Result;
+};
+} // namespace
+
+void UnitJudge::judgeBody(const Decl *Callable, Stmt *Body) {
+  const auto *FD = dyn_cast<FunctionDecl>(Callable);
+  AnalysisOptions AOpts;
+  AOpts.TrackDiscarded = Opts.ReportDiscarded;
+  AOpts.DumpFlow = Opts.DumpFlow;
+  AOpts.ExitsAreProcessExits =
+      FD && Opts.IgnoreMain &&
+      (FD->isMain() || (Facts && Facts->isProgramEntry(usrOf(FD))));
+  AnalysisResult R = analyseBody(Callable, Body, Ctx, Unit.model(),
+                                 Unit.summaries(), AOpts, &Unit.prepared());
+  // Every program that reaches this function reaps any child, though the
+  // file is also in a program that does not reach it.
+  bool BodyCovered = Covered;
+  if (!BodyCovered && Facts && FD && !R.Starts.empty())
+    BodyCovered = Facts->isCoveredByReaper(mainFilePath(Ctx), Unit.variant(),
+                                           usrOf(FD));
+  for (FcloseFact &F : R.Fcloses)
+    Result.Fcloses.push_back(F);
+  for (StartFacts &F : R.Starts) {
+    if (isOnlyHeld(F)) {
+      Held.push_back(std::move(F));
+      continue;
+    }
+    // A child live only where the function returns, to callers that all
+    // reap any child afterwards (openvswitch's test table) or end the
+    // process (switch_root's main), is theirs.
+    if (!BodyCovered && FD && F.leaksOnlyAtReturn() &&
+        Unit.callerReapers().clearedAfterReturn(FD)) {
+      add(std::move(F), Judgement::Report::None, "caller-reaps");
+      continue;
+    }
+    bool Reported = !BodyCovered && isReported(F, Opts);
+    const char *Verdict = verdictOf(F, Reported, BodyCovered);
+    add(std::move(F),
+        Reported ? Judgement::Report::Start : Judgement::Report::None,
+        Verdict);
+  }
+}
+
+void UnitJudge::judgeHeld() {
+  for (const StartFacts &F : Held)
+    Result.Holders.push_back(F.Holder);
+  if (Held.empty())
+    return;
+  OwnerJudge Judge(Ctx, Unit.model(), Unit.summaries(), Facts);
+  Judge.judge(Result.Holders);
+  for (StartFacts &F : Held) {
+    const HolderVerdict &V = Judge.verdict(F.Holder);
+    bool Reported = V.Duty == HolderDuty::Neglected && !Covered;
+    add(std::move(F),
+        Reported ? Judgement::Report::Held : Judgement::Report::None,
+        heldVerdictOf(V, Reported, Covered), V);
+  }
+}
+
+UnitJudgement judgeUnit(TranslationUnitScan &Unit, const JudgeOptions &Opts) {
+  return UnitJudge(Unit, Opts).run();
+}
+
+} // namespace reapcheck
