@@ -1,14 +1,15 @@
 // A translation unit whose only match is an fclose() of a global (no start,
 // no popen): a crash found on zsh and openssh, now a plain no-warning.
 // RUN: %check_tidy %s %t -- %tidy -- -std=gnu11
-// The check is enabled and runs to the end of the unit (an inventory file is
-// written only by a finished run; this unit has no start site, so it stays
-// empty), and clang-tidy exits cleanly:
-// RUN: rm -f %t.inv && touch %t.inv
-// RUN: env REAPCHECK_INVENTORY=%t.inv %tidy %s -- -std=gnu11
+// The check is enabled and runs to the end of the unit, and clang-tidy exits
+// cleanly: the facts index (REAPCHECK_INDEX) is written only when the unit
+// was judged to its end, and names the unit's function.
 // RUN: %tidy --list-checks %s -- | %FileCheck %s --check-prefix=LIST
 // LIST: process-unreaped-child
-// RUN: count 0 < %t.inv
+// RUN: rm -f %t.idx
+// RUN: env REAPCHECK_INDEX=%t.idx %tidy %s -- -std=gnu11
+// RUN: %FileCheck %s --check-prefix=INDEX --input-file=%t.idx
+// INDEX: "functions":[{"calls":["c:@F@fclose"],"defined":true,"main":false,"name":"finish",
 #include <stdio.h>
 
 static FILE *out;

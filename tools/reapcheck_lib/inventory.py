@@ -3,7 +3,8 @@ appends one line per start site it analysed,
 
     file:line:col<TAB>verdict<TAB>api<TAB>variable
 
-(checks/UnreapedChildCheck.cpp, recordInventory).  This table is the only
+(checks/unit/Verdicts.cpp decides them, checks/Reporting.cpp writes them,
+recordInventory).  This table is the only
 list of verdicts on the Python side; test/integration/verdicts.test fails
 when it and the verdicts the check emits differ.  A new verdict needs a row
 here and a case in test/integration/Inputs/verdicts/.
