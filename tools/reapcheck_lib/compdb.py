@@ -62,8 +62,14 @@ def database_file(path):
 
 def _string(e, key, problems):
     value = e.get(key)
-    if not isinstance(value, str) or not value:
-        problems.append("'%s' is %s, not a non-empty string" % (key, _what(value)))
+    if key not in e:
+        problems.append("no '%s'" % key)
+        return None
+    if not isinstance(value, str):
+        problems.append("'%s' is %s, not a string" % (key, _what(value)))
+        return None
+    if not value:
+        problems.append("'%s' is empty" % key)
         return None
     if '\0' in value:
         problems.append("'%s' contains a NUL byte" % key)
@@ -72,7 +78,7 @@ def _string(e, key, problems):
 
 
 def _what(value):
-    return 'missing' if value is None else safeio.describe(value)
+    return safeio.describe(value)
 
 
 def _arguments(e, problems):
@@ -82,10 +88,10 @@ def _arguments(e, problems):
         args = e['arguments']
         if not isinstance(args, list) or not args or \
                 not all(isinstance(a, str) for a in args):
-            problems.append("'arguments' is %s, not a non-empty list of strings"
-                            % ('an empty list' if args == [] else
-                               'a list with items that are not strings'
-                               if isinstance(args, list) else _what(args)))
+            problems.append("'arguments' is an empty list" if args == [] else
+                            "'arguments' has an item that is not a string"
+                            if isinstance(args, list) else
+                            "'arguments' is %s, not a list of strings" % _what(args))
             return None
         if any('\0' in a for a in args):
             problems.append("'arguments' contains a NUL byte")
@@ -139,7 +145,7 @@ def read(path):
             name = e.get('file') if isinstance(e, dict) else None
             raise DatabaseError('compile database %s: entry %d%s: %s'
                                 % (db_file, index,
-                                   ' (%s)' % name if isinstance(name, str) and
+                                   ' (%s)' % name if isinstance(name, str) and name and
                                    '\0' not in name else '', '; '.join(problems)))
         relative = not os.path.isabs(directory)
         directory = os.path.normpath(os.path.join(base, directory))

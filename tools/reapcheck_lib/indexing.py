@@ -185,7 +185,7 @@ class Indexer:
         end = time.time_ns()
         why = tidyrun.problem(proc, unit.path, cmd, 'index', self.logs, self.paths.display)
         if why:
-            result['fatal'] = '%s: %s' % (self.paths.display(unit.path), why)
+            result['fatal'] = 'clang-tidy failed on %s: %s' % (self.paths.display(unit.path), why)
             return 'failed'
         headers, _ = diagnostics.included_headers(proc.stderr)
         if not os.path.exists(part_file):
@@ -254,8 +254,10 @@ def ensure_facts(facts_path, db, units, base, tmp, paths, logs, jobs, say):
             break
         for i in again:
             changed = facts.changed_deps(results[i]['deps'])[0]
-            say('project facts: %s changed after %s was indexed; indexing it again'
-                % (', '.join(paths.display(c) for c in changed), paths.display(units[i].path)))
+            say('project facts: %s changed after %s indexed; indexing it again'
+                % (', '.join(paths.display(c) for c in changed),
+                   'it was' if changed == [units[i].path] else
+                   '%s was' % paths.display(units[i].path)))
         for i, r in zip(again, indexer.run_all([units[i] for i in again], jobs)):
             results[i] = r
     else:

@@ -79,9 +79,10 @@ def crashed(proc):
 
 def problem(proc, unit_path, cmd, pass_name, logs, display):
     """One line saying why clang-tidy did not judge the unit (it skipped
-    it, or crashed), or None."""
+    it, or crashed), or None.  pass_name: 'index' or 'check'."""
+    undone = 'not indexed' if pass_name == 'index' else 'not checked'
     if SKIP_RE.search(proc.stderr):
-        return 'not checked: clang-tidy found no compile command for it in the database'
+        return 'it found no compile command for the file in the database; %s' % undone
     if not crashed(proc):
         return None
     m = _CAUSE_RE.search(proc.stderr)
@@ -94,4 +95,4 @@ def problem(proc, unit_path, cmd, pass_name, logs, display):
         where = 'full output in %s' % display(logs.keep(unit_path, pass_name, cmd, proc))
     except safeio.InputError as e:
         where = 'its output could not be kept: %s' % e
-    return 'clang-tidy crashed (%s); %s' % (', '.join(cause), where)
+    return 'it crashed (%s); %s; %s' % (', '.join(cause), undone, where)
