@@ -417,7 +417,7 @@ def run_unit(unit, base, index, tmp, paths, want_fixes, logs):
     result = {'unit': unit, 'diagnostics': [], 'inventory': [], 'fixes': [], 'config': [],
               'failure': None, 'included': set(), 'checked': False}
     if not os.path.isfile(unit.path):
-        result['failure'] = 'not checked: %s does not exist' % paths.display(unit.path)
+        result['failure'] = 'the file does not exist; not checked'
         return result
     try:
         proc = tidyrun.run(cmd, env, unit.cwd or paths.cwd)

@@ -19,14 +19,16 @@ import subprocess
 import sys
 
 args = sys.argv[1:]
-unit = os.path.basename(args[-1]) if args else ''
+# The unit is the last argument, or the last before `--` and its flags.
+positional = args[:args.index('--')] if '--' in args else args
+unit = os.path.basename(positional[-1]) if positional else ''
 index_pass = bool(os.environ.get('REAPCHECK_INDEX'))
 this_pass = os.environ.get('FAKE_TIDY_PASS')
 ours = this_pass is None or this_pass == ('index' if index_pass else 'check')
 config_run = '--verify-config' in args or '--dump-config' in args
 
 if not config_run and ours and os.environ.get('FAKE_TIDY_SKIP') == unit:
-    sys.stderr.write('Skipping %s. Compile command not found.\n' % args[-1])
+    sys.stderr.write('Skipping %s. Compile command not found.\n' % positional[-1])
     sys.exit(0)
 if not config_run and ours and os.environ.get('FAKE_TIDY_CRASH') == unit:
     sys.stderr.write('LLVM ERROR: out of memory\n'
