@@ -34,13 +34,12 @@ _TRIES = 3
 
 
 class Indexer:
-    def __init__(self, base, db, tmp, paths, logs, say):
+    def __init__(self, base, db, tmp, paths, logs):
         self.base = base
         self.db = db
         self.tmp = tmp
         self.paths = paths
         self.logs = logs
-        self.say = say
         self.cache_dir = os.path.join(db.db_dir, '.reapcheck-index')
         self.lock = threading.Lock()
         self.configs = {}
@@ -240,7 +239,7 @@ def ensure_facts(facts_path, db, units, base, tmp, paths, logs, jobs, say):
     """The facts file for -p runs: reused while fresh, else written by an
     index pass (unchanged units come from the cache)."""
     existing = facts.load(facts_path)
-    indexer = Indexer(base, db, tmp, paths, logs, say)
+    indexer = Indexer(base, db, tmp, paths, logs)
     inputs = indexer.inputs(units)
     if facts.is_fresh(existing, facts_path, inputs):
         return  # Fresh and complete: reused without a word.
