@@ -1,9 +1,10 @@
 """The compile-database reader, and compiler flags borrowed from it for
 files the database does not list (a new source, a header)."""
 
-import json
 import os
 import shlex
+
+from . import safeio
 
 SOURCE_EXTS = ('.c', '.cc', '.cpp', '.cxx', '.c++', '.C', '.m', '.mm')
 HEADER_EXTS = ('.h', '.hh', '.hpp', '.hxx', '.h++', '.H', '.inc', '.ipp', '.tcc')
@@ -16,19 +17,23 @@ _WITH_VALUE = ('-o', '-MF', '-MT', '-MQ')
 _ALONE = ('-c', '-MD', '-MMD', '-MP', '-M', '-MM')
 
 
-class DatabaseError(Exception):
+class DatabaseError(safeio.InputError):
     pass
 
 
 class Entry:
     """One command of the database: the absolute, normalised source path,
-    the directory relative paths are resolved against, and the arguments
-    (compiler first)."""
+    the directory relative paths are resolved against (absolute), and the
+    arguments (compiler first).  raw is the entry as the database has it,
+    with the directory made absolute (what clang-tidy is given when the
+    database's own directory is relative)."""
 
-    def __init__(self, file, directory, arguments):
+    def __init__(self, file, directory, arguments, raw=None, relative_directory=False):
         self.file = file
         self.directory = directory
         self.arguments = arguments
+        self.raw = raw
+        self.relative_directory = relative_directory
 
     def is_cxx(self):
         return is_cxx(self.file, self.arguments)
@@ -55,31 +60,102 @@ def database_file(path):
     return os.path.join(path, 'compile_commands.json')
 
 
-def read(path, cwd=None):
-    """Entries of a compile_commands.json (or of the one in directory path),
-    the first entry of each file only, in database order."""
-    db_file = database_file(path)
-    cwd = cwd or os.getcwd()
+def _string(e, key, problems):
+    value = e.get(key)
+    if key not in e:
+        problems.append("no '%s'" % key)
+        return None
+    if not isinstance(value, str):
+        problems.append("'%s' is %s, not a string" % (key, _what(value)))
+        return None
+    if not value:
+        problems.append("'%s' is empty" % key)
+        return None
+    if '\0' in value:
+        problems.append("'%s' contains a NUL byte" % key)
+        return None
+    return value
+
+
+def _what(value):
+    return safeio.describe(value)
+
+
+def _arguments(e, problems):
+    """The entry's arguments: its 'arguments' list, else its 'command'
+    split as a shell would."""
+    if 'arguments' in e:
+        args = e['arguments']
+        if not isinstance(args, list) or not args or \
+                not all(isinstance(a, str) for a in args):
+            problems.append("'arguments' is an empty list" if args == [] else
+                            "'arguments' has an item that is not a string"
+                            if isinstance(args, list) else
+                            "'arguments' is %s, not a list of strings" % _what(args))
+            return None
+        if any('\0' in a for a in args):
+            problems.append("'arguments' contains a NUL byte")
+            return None
+        return list(args)
+    command = _string(e, 'command', problems) if 'command' in e else None
+    if command is None:
+        if 'command' not in e:
+            problems.append("neither 'arguments' nor 'command'")
+        return None
     try:
-        with open(db_file) as f:
-            raw = json.load(f)
-        if not isinstance(raw, list):
-            raise ValueError('not a JSON list')
-    except (OSError, ValueError) as e:
-        raise DatabaseError('cannot read compile database %s: %s' % (db_file, e))
+        args = shlex.split(command)
+    except ValueError as err:
+        problems.append("'command' cannot be split into arguments (%s)" % err)
+        return None
+    if not args:
+        problems.append("'command' is blank")
+        return None
+    return args
+
+
+def read(path):
+    """Entries of a compile_commands.json (or of the one in directory path),
+    the first entry of each file only, in database order.  Any problem is a
+    DatabaseError naming the database and the entry (counted from 1).
+
+    A relative 'directory' is resolved against the directory holding the
+    database, links followed (what LLVM's JSONCompilationDatabase does from
+    LLVM 23 on; earlier clang-tidy leave it relative and then find no
+    command for the file)."""
+    db_file = database_file(path)
+    try:
+        raw = safeio.read_json(db_file, 'compile database')
+    except safeio.InputError as e:
+        raise DatabaseError(str(e))
+    if not isinstance(raw, list):
+        raise DatabaseError('cannot read compile database %s: it is %s, not a JSON list'
+                            % (db_file, _what(raw)))
+    base = os.path.dirname(os.path.realpath(db_file))
     entries = []
     seen = set()
-    for e in raw:
-        try:
-            directory = os.path.normpath(os.path.join(cwd, e['directory']))
-            file = os.path.normpath(os.path.join(directory, e['file']))
-            arguments = e.get('arguments') or shlex.split(e['command'])
-        except (KeyError, TypeError, AttributeError, ValueError):
-            raise DatabaseError('malformed entry in %s: %r' % (db_file, e))
+    for index, e in enumerate(raw, 1):
+        problems = []
+        if not isinstance(e, dict):
+            problems.append('it is %s, not an object' % _what(e))
+        else:
+            directory = _string(e, 'directory', problems)
+            file = _string(e, 'file', problems)
+            arguments = _arguments(e, problems)
+        if problems:
+            name = e.get('file') if isinstance(e, dict) else None
+            raise DatabaseError('compile database %s: entry %d%s: %s'
+                                % (db_file, index,
+                                   ' (%s)' % name if isinstance(name, str) and name and
+                                   '\0' not in name else '', '; '.join(problems)))
+        relative = not os.path.isabs(directory)
+        directory = os.path.normpath(os.path.join(base, directory))
+        file = os.path.normpath(os.path.join(directory, file))
         if file in seen:
             continue
         seen.add(file)
-        entries.append(Entry(file, directory, list(arguments)))
+        entry = Entry(file, directory, arguments, dict(e, directory=directory), relative)
+        entry.index = index
+        entries.append(entry)
     return entries
 
 

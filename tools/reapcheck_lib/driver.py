@@ -31,11 +31,12 @@ import concurrent.futures
 import json
 import os
 import re
-import subprocess
+import stat
 import sys
 import tempfile
+import traceback
 
-from . import compdb, config, diagnostics, facts, inventory, project
+from . import compdb, config, diagnostics, indexing, inventory, project, safeio, tidyrun
 from .project import CHECK
 from .report import (Paths, Report, UsageError, excluded, load_shards, parse_fixes,
                      render_diagnostic, write_fixes, write_json, write_sarif)
@@ -148,9 +149,9 @@ class Unit:
         self.only = only
         self.covers = set()
 
-    def command(self, base):
+    def command(self, base, headers=False):
         cmd = list(base)
-        if self.covers:
+        if self.covers or headers:
             cmd.append('--extra-arg=-H')
         if self.db_dir is not None:
             return cmd + ['-p', self.db_dir, self.path]
@@ -247,6 +248,8 @@ _INCLUDE_RE = re.compile(r'^\s*#\s*(?:include|import)\s*[<"]([^>"]+)[>"]', re.M)
 def includes(source, header):
     """Whether source has an #include whose name can be header (the name
     is a trailing part of its path).  A guess that -H confirms."""
+    if not os.path.isfile(source):
+        return False
     try:
         with open(source, errors='replace') as f:
             names = _INCLUDE_RE.findall(f.read())
@@ -255,21 +258,55 @@ def includes(source, header):
     return any(header == n or header.endswith('/' + n.lstrip('./')) for n in names)
 
 
-def read_database(args, paths):
-    """(directory of the compile database, its entries), or UsageError."""
+class Database:
+    """The compile database of a -p run, read and checked once.  db_dir:
+    where it is (facts and cache go there); tidy_dir: the database
+    clang-tidy is given, a copy with absolute directories when the
+    original has relative ones (clang-tidy before LLVM 23 would find no
+    command for any of them)."""
+
+    def __init__(self, db_file, db_dir, entries, tidy_dir):
+        self.db_file = db_file
+        self.db_dir = db_dir
+        self.entries = entries
+        self.tidy_dir = tidy_dir
+        self.by_file = {e.file: e for e in entries}
+
+
+def read_database(args, paths, tmp):
+    """The Database of -p, or UsageError naming the file and the entry."""
     db_file = compdb.database_file(args.database)
-    try:
-        entries = compdb.read(db_file, paths.cwd)
-    except compdb.DatabaseError as e:
-        raise UsageError(str(e))
-    return os.path.dirname(paths.absolute(db_file)), entries
+    entries = compdb.read(db_file)
+    shown = paths.display(paths.absolute(db_file))
+    for e in entries:
+        if not compdb.is_source(e.file):
+            continue
+        if not os.path.isdir(e.directory):
+            raise UsageError('compile database %s: entry %d (%s): directory %s %s'
+                             % (shown, e.index, paths.display(e.file), e.directory,
+                                'is not a directory' if os.path.exists(e.directory)
+                                else 'does not exist'))
+        try:
+            st = os.stat(e.file)
+        except OSError:
+            continue  # clang-tidy says the file is missing, as for a compiler
+        if not stat.S_ISREG(st.st_mode):
+            raise UsageError('compile database %s: entry %d: %s is %s, not a regular file'
+                             % (shown, e.index, paths.display(e.file), safeio.kind(st.st_mode)))
+    db_dir = os.path.dirname(paths.absolute(db_file))
+    tidy_dir = db_dir
+    if any(e.relative_directory for e in entries):
+        tidy_dir = os.path.join(tmp, 'database')
+        os.mkdir(tidy_dir)
+        with open(os.path.join(tidy_dir, 'compile_commands.json'), 'w') as f:
+            json.dump([e.raw for e in entries], f, indent=1)
+    return Database(db_file, db_dir, entries, tidy_dir)
 
 
-def plan_database(args, paths):
-    db_dir, entries = read_database(args, paths)
-    plan = Plan(paths, entries, db_dir)
+def plan_database(args, paths, db):
+    plan = Plan(paths, db.entries, db.tidy_dir)
     wanted = named_paths(args, paths, absolute_in_errors=True)
-    sources = sorted(e.file for e in entries if compdb.is_source(e.file))
+    sources = sorted(e.file for e in db.entries if compdb.is_source(e.file))
     if wanted:
         sources = [f for f in sources
                    if any(f == w or f.startswith(w.rstrip('/') + '/') for w in wanted)]
@@ -312,8 +349,13 @@ def plan_files(args, paths):
 def named_paths(args, paths, absolute_in_errors=False):
     wanted = [paths.absolute(p) for p in args.paths]
     for p, w in zip(args.paths, wanted):
+        if '\0' in w:
+            raise UsageError('a path contains a NUL byte: %r' % p)
         if not os.path.exists(w):
             raise UsageError('no such file or directory: %s' % (w if absolute_in_errors else p))
+        mode = os.stat(w).st_mode
+        if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+            raise UsageError('cannot check %s: it is %s' % (p, safeio.kind(mode)))
     return wanted
 
 
@@ -365,7 +407,7 @@ def tidy_base(args):
     return base
 
 
-def run_unit(unit, base, index, tmp, paths, want_fixes):
+def run_unit(unit, base, index, tmp, paths, want_fixes, logs):
     inventory_file = os.path.join(tmp, 'inventory-%d.tsv' % index)
     fixes = os.path.join(tmp, 'fixes-%d.yaml' % index)
     cmd = unit.command(base)
@@ -373,14 +415,21 @@ def run_unit(unit, base, index, tmp, paths, want_fixes):
         cmd.insert(1, '--export-fixes=' + fixes)
     env = dict(os.environ, REAPCHECK_INVENTORY=inventory_file)
     result = {'unit': unit, 'diagnostics': [], 'inventory': [], 'fixes': [], 'config': [],
-              'failure': None, 'included': set()}
+              'failure': None, 'included': set(), 'checked': False}
+    if not os.path.isfile(unit.path):
+        result['failure'] = 'the file does not exist; not checked'
+        return result
     try:
-        proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                              universal_newlines=True, errors='replace', env=env,
-                              cwd=unit.cwd or paths.cwd)
+        proc = tidyrun.run(cmd, env, unit.cwd or paths.cwd)
     except OSError as e:
         result['failure'] = 'cannot run %s: %s' % (cmd[0], e)
         return result
+    # Skipped or crashed: nothing it printed is a judgement of the unit.
+    why = tidyrun.problem(proc, unit.path, cmd, 'check', logs, paths.display)
+    if why:
+        result['failure'] = why
+        return result
+    result['checked'] = True
 
     headers, stderr = diagnostics.included_headers(proc.stderr)
     result['included'] = {os.path.realpath(os.path.join(unit.directory, h))
@@ -389,11 +438,11 @@ def run_unit(unit, base, index, tmp, paths, want_fixes):
     result['config'] = [d for d in diags if diagnostics.is_config(d)]
     diags = [d for d in diags if not diagnostics.is_config(d)]
     sites = []
-    if os.path.exists(inventory_file):
+    if os.path.isfile(inventory_file):
         with open(inventory_file, errors='replace') as f:
             sites = inventory.parse(f.read(), unit.directory, warn=say)
     fix_items = []
-    if want_fixes and os.path.exists(fixes):
+    if want_fixes and os.path.isfile(fixes):
         with open(fixes, errors='replace') as f:
             fix_items = parse_fixes(f.read())
         for item in fix_items:
@@ -436,117 +485,30 @@ def verify_config(units, base, paths, jobs):
     return problems
 
 
-def index_units(args, paths):
+def index_units(db):
     """Every source of the compile database, for the index pass."""
-    db_dir, entries = read_database(args, paths)
-    return db_dir, [Unit(e.file, e.directory, db_dir=db_dir)
-                    for e in sorted(entries, key=lambda e: e.file)
-                    if compdb.is_source(e.file)]
-
-
-def index_unit(unit, base, cache_dir, plugin_stamp, paths):
-    """One unit's index parts, from the cache or from a clang-tidy run, and
-    what to say about the cache entry (a damaged one is indexed again)."""
-    damaged = None
-    cmd = unit.command(base)
-    key = facts.cache_key(unit.path, cmd, plugin_stamp)
-    cached = os.path.join(cache_dir, key + '.json')
-    if os.path.exists(cached):
-        try:
-            with open(cached) as f:
-                parts = facts.read_parts(f.read())
-            for part in parts:
-                facts.validate_part(part)
-            return parts, 'cached', None
-        except (OSError, ValueError) as e:
-            # A damaged cache entry (a full disk, an interrupted write):
-            # indexed again, and said.
-            damaged = 'the cached index part of %s is damaged (%s); indexed it again' % (
-                paths.display(unit.path), e)
-            os.remove(cached)
-    part_file = cached + '.%d.tmp' % os.getpid()
-    env = dict(os.environ, REAPCHECK_INDEX=part_file)
-    env.pop('REAPCHECK_FACTS', None)
-    env.pop('REAPCHECK_INVENTORY', None)
-    try:
-        proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                              universal_newlines=True, errors='replace', env=env,
-                              cwd=unit.cwd or paths.cwd)
-    except OSError as e:
-        return [], 'cannot run %s: %s' % (cmd[0], e), damaged
-    if not os.path.exists(part_file):
-        if proc.returncode == 0:
-            # Nothing for the check to match (a file of data only): nothing
-            # to tell the other files.
-            open(cached, 'w').close()
-            return [], None, damaged
-        # A unit that does not compile is not judged, nor indexed.
-        return [], 'not indexed (clang-tidy exited with status %d)' % proc.returncode, damaged
-    try:
-        with open(part_file) as f:
-            parts = facts.read_parts(f.read())
-        for part in parts:
-            facts.validate_part(part)
-    except ValueError as e:
-        os.remove(part_file)
-        return [], 'not indexed (%s)' % e, damaged
-    os.replace(part_file, cached)
-    return parts, None, damaged
-
-
-def ensure_facts(args, paths, base, jobs):
-    """The facts file for -p runs: reused while fresh and complete, else
-    written by an index pass (unchanged units come from the cache)."""
-    db_dir, units = index_units(args, paths)
-    facts_path = paths.absolute(args.facts) if args.facts else \
-        os.path.join(db_dir, 'reapcheck-facts.json')
-    if facts.is_fresh(facts_path):
-        with open(facts_path) as f:
-            known = set(json.load(f).get('files', {}))
-        if {os.path.realpath(u.path) for u in units} <= known:
-            return facts_path  # Fresh and complete: reused without a word.
-    cache_dir = os.path.join(db_dir, '.reapcheck-index')
-    os.makedirs(cache_dir, exist_ok=True)
-    plugin = next((a[len('--load='):] for a in base if a.startswith('--load=')), base[0])
-    st = os.stat(plugin)
-    plugin_stamp = '%s:%d:%d' % (plugin, st.st_size, int(st.st_mtime))
-    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        results = list(pool.map(
-            lambda u: index_unit(u, base, cache_dir, plugin_stamp, paths), units))
-    parts, skipped, cached = [], 0, 0
-    for unit, (unit_parts, problem, damaged) in zip(units, results):
-        if damaged:
-            say('project facts: ' + damaged)
-        parts.extend(unit_parts)
-        if problem == 'cached':
-            cached += 1
-        elif problem:
-            skipped += 1
-            say('project facts: %s %s' % (paths.display(unit.path), problem))
-    try:
-        merged = facts.merge(parts)
-    except ValueError as e:
-        raise UsageError('project facts: %s' % e)
-    tmp_path = facts_path + '.tmp'
-    with open(tmp_path, 'w') as f:
-        json.dump(merged, f, indent=1, sort_keys=True)
-        f.write('\n')
-    os.replace(tmp_path, facts_path)
-    indexed = len(units) - skipped - cached
-    say('project facts: %d file%s (%d indexed now, %d from the cache%s), %d program%s -> %s'
-        % (len(units), '' if len(units) == 1 else 's', indexed, cached,
-           ', %d not indexed' % skipped if skipped else '', len(merged['programs']),
-           '' if len(merged['programs']) == 1 else 's', paths.display(facts_path)))
-    return facts_path
+    return [Unit(e.file, e.directory, db_dir=db.tidy_dir)
+            for e in sorted(db.entries, key=lambda e: e.file) if compdb.is_source(e.file)]
 
 
 def check(args, paths):
+    with tempfile.TemporaryDirectory(prefix='reapcheck-') as tmp:
+        return check_in(args, paths, tmp)
+
+
+def check_in(args, paths, tmp):
     base = tidy_base(args)
     jobs = args.jobs or len(os.sched_getaffinity(0)) or 1
-    plan = plan_database(args, paths) if args.database else plan_files(args, paths)
+    db = read_database(args, paths, tmp) if args.database else None
+    plan = plan_database(args, paths, db) if db else plan_files(args, paths)
     for note in plan.notes:
         say(note)
     units = [u for u in plan.units if not excluded(u.path, args.exclude, paths)]
+    if plan.units and not units:
+        # A filter that leaves nothing is a mistake in the job, not a pass.
+        raise UsageError('nothing to check: --exclude %s leaves none of the %d source '
+                         'file%s' % (' '.join("'%s'" % g for g in args.exclude),
+                                     len(plan.units), '' if len(plan.units) == 1 else 's'))
     units = select_shard(units, args.shard)
     report = Report()
     if not units:
@@ -556,28 +518,32 @@ def check(args, paths):
         report.add_config(p.level, p.message, p.snippet)
     if report.config_errors():
         return report
-    if args.database and not args.no_facts:
-        facts_path = ensure_facts(args, paths, base, jobs)
+    logs = tidyrun.Logs(db.db_dir if db else None)
+    if db and not args.no_facts:
+        facts_path = paths.absolute(args.facts) if args.facts else \
+            os.path.join(db.db_dir, 'reapcheck-facts.json')
+        indexing.ensure_facts(facts_path, db, index_units(db), base, tmp, paths, logs, jobs,
+                              say)
         if args.index_only:
             return None
         os.environ['REAPCHECK_FACTS'] = facts_path
 
     want_fixes = bool(args.export_fixes or args.json)
-    with tempfile.TemporaryDirectory(prefix='reapcheck-') as tmp:
-        results = run_all(units, base, tmp, paths, want_fixes, jobs, 0)
-        # Headers the including source turned out not to include (another
-        # file of the same name, a conditional #include): on their own.
-        unconfirmed = sorted(h for r in results for h in r['unit'].covers
-                             if os.path.realpath(h) not in r['included'] and not r['failure'])
-        if unconfirmed:
-            plan.units = []
-            for h in unconfirmed:
-                plan.add_header_alone(h, ' (no source includes it)')
-            for note in plan.notes[-len(unconfirmed):]:
-                say(note)
-            results += run_all(plan.units, base, tmp, paths, want_fixes, jobs, len(units))
+    results = run_all(units, base, tmp, paths, want_fixes, jobs, 0, logs)
+    # Headers the including source turned out not to include (another
+    # file of the same name, a conditional #include): on their own.
+    unconfirmed = sorted(h for r in results for h in r['unit'].covers
+                         if os.path.realpath(h) not in r['included'] and not r['failure'])
+    if unconfirmed:
+        plan.units = []
+        for h in unconfirmed:
+            plan.add_header_alone(h, ' (no source includes it)')
+        for note in plan.notes[-len(unconfirmed):]:
+            say(note)
+        results += run_all(plan.units, base, tmp, paths, want_fixes, jobs, len(units), logs)
     for r in results:
-        report.units.add(r['unit'].path)
+        if r['checked']:
+            report.units.add(r['unit'].path)
         for d in r['diagnostics']:
             report.add_diagnostic(d)
         for s in r['inventory']:
@@ -592,9 +558,10 @@ def check(args, paths):
     return report
 
 
-def run_all(units, base, tmp, paths, want_fixes, jobs, first_index):
+def run_all(units, base, tmp, paths, want_fixes, jobs, first_index, logs):
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(run_unit, u, base, first_index + i, tmp, paths, want_fixes)
+        futures = [pool.submit(run_unit, u, base, first_index + i, tmp, paths, want_fixes,
+                               logs)
                    for i, u in enumerate(units)]
         return [f.result() for f in futures]
 
@@ -613,6 +580,22 @@ def version_line(args):
 
 
 def main(argv=None):
+    try:
+        return run(argv)
+    except KeyboardInterrupt:
+        say('interrupted')
+        return 2
+    except Exception:  # noqa: BLE001 - the last line of defence, said as such
+        # A traceback is no message: keep it in a file and say where.
+        fd, path = tempfile.mkstemp(prefix='reapcheck-internal-error-', suffix='.log')
+        with os.fdopen(fd, 'w') as f:
+            traceback.print_exc(file=f)
+        say('internal error (%s); this is a bug of reapcheck, the traceback is in %s'
+            % (traceback.format_exception_only(*sys.exc_info()[:2])[-1].strip(), path))
+        return 2
+
+
+def run(argv):
     args = parse_args(sys.argv[1:] if argv is None else argv)
     if args.version:
         print(version_line(args))
@@ -620,7 +603,7 @@ def main(argv=None):
     paths = Paths(os.getcwd())
     try:
         report = load_shards(args.paths, paths) if args.merge else check(args, paths)
-    except UsageError as e:
+    except (UsageError, safeio.InputError) as e:
         say(str(e))
         return 2
     if report is None:  # --index-only

@@ -38,33 +38,101 @@ import hashlib
 import json
 import os
 
+from . import safeio
+
 FORMAT = 'reapcheck-facts'
 VERSION = 1
 
 _DUTY_RANK = {'reaped': 3, 'handed-on': 2, 'neglected': 1, 'unjudged': 0}
 
 
-def cache_key(path, command, plugin_stamp):
-    """Key of one unit's index part: its source's content, its command line
-    and the plugin that indexed it."""
+# Bumped whenever what goes into a cache key or an entry changes: older
+# entries then simply never match.
+_CACHE_FORMAT = 'reapcheck-index-entry'
+_CACHE_VERSION = 2
+
+
+def digest(*items):
+    """sha256 of a sequence of strings (or lists of strings), unambiguous."""
     h = hashlib.sha256()
-    try:
-        with open(path, 'rb') as f:
-            h.update(f.read())
-    except OSError:
-        h.update(b'<unreadable>')
-    h.update('\0'.join(command).encode())
-    h.update(plugin_stamp.encode())
+    for item in items:
+        h.update(json.dumps(item).encode())
+        h.update(b'\n')
     return h.hexdigest()
 
 
-def stamp(path):
-    """What the facts remember of a file: the check compares size and
-    modification time (cheap, once per unit); the driver the content."""
+def cache_key(tool, unit, source_sha256):
+    """Key of one unit's index parts: the tool's fingerprint (clang-tidy,
+    the plugin's content, the driver's options), the unit's (compile
+    command, working directory, configuration files) and its source's
+    content.  The headers it read are checked against the entry itself."""
+    return digest('key', _CACHE_VERSION, tool, unit, source_sha256)
+
+
+def dep_stamp(path):
+    """What the driver remembers of a file an index part depends on."""
     st = os.stat(path)
-    with open(path, 'rb') as f:
-        digest = hashlib.sha256(f.read()).hexdigest()
-    return {'size': st.st_size, 'mtime': int(st.st_mtime), 'sha256': digest}
+    return {'size': st.st_size, 'mtime_ns': st.st_mtime_ns, 'sha256': safeio.sha256_file(path)}
+
+
+def file_stamp(dep):
+    """The stamp the check compares (facts 'files') from a dep_stamp."""
+    return {'size': dep['size'], 'mtime': dep['mtime_ns'] // 10**9, 'sha256': dep['sha256']}
+
+
+def changed_deps(deps):
+    """(paths whose content differs from their stamp or that vanished,
+    stamps of files only touched).  A file whose size and modification
+    time are those of its stamp is not read again."""
+    changed, touched = [], {}
+    for path, old in sorted(deps.items()):
+        try:
+            st = os.stat(path)
+            if st.st_size == old['size'] and st.st_mtime_ns == old['mtime_ns']:
+                continue
+            now = dep_stamp(path)
+        except OSError:
+            changed.append(path)
+            continue
+        if now['sha256'] != old['sha256']:
+            changed.append(path)
+        else:
+            touched[path] = now
+    return changed, touched
+
+
+def _valid_deps(deps):
+    return isinstance(deps, dict) and all(
+        isinstance(p, str) and isinstance(d, dict)
+        and isinstance(d.get('size'), int) and isinstance(d.get('mtime_ns'), int)
+        and isinstance(d.get('sha256'), str) for p, d in deps.items())
+
+
+def read_cache_entry(path):
+    """(parts, deps) of a cache entry.  ValueError for a damaged entry (the
+    driver indexes the unit again); safeio.InputError for something that is
+    not a file (the driver stops: it is not its to remove)."""
+    data = safeio.read_bytes(path, 'cache entry')
+    try:
+        entry = json.loads(data)
+    except RecursionError:
+        raise ValueError('JSON nested too deeply')
+    except MemoryError:
+        raise ValueError('too large to parse')
+    if not isinstance(entry, dict) or entry.get('format') != _CACHE_FORMAT \
+            or entry.get('version') != _CACHE_VERSION:
+        raise ValueError('not an index entry of version %d' % _CACHE_VERSION)
+    parts, deps = entry.get('parts'), entry.get('deps')
+    if not isinstance(parts, list) or not _valid_deps(deps):
+        raise ValueError("malformed index entry: 'parts' or 'deps'")
+    for part in parts:
+        validate_part(part)
+    return parts, deps
+
+
+def cache_entry_text(parts, deps):
+    return json.dumps({'format': _CACHE_FORMAT, 'version': _CACHE_VERSION,
+                       'deps': deps, 'parts': parts}, sort_keys=True) + '\n'
 
 
 def read_parts(text):
@@ -73,7 +141,10 @@ def read_parts(text):
     for line in text.splitlines():
         line = line.strip()
         if line:
-            parts.append(json.loads(line))
+            try:
+                parts.append(json.loads(line))
+            except RecursionError:
+                raise ValueError('JSON nested too deeply')
     return parts
 
 
@@ -122,8 +193,10 @@ def validate_part(part):
     need(isinstance(part.get('shared_object', False), bool), "'shared_object'")
 
 
-def merge(parts):
-    """The facts file's content for these index parts."""
+def merge(parts, stamps):
+    """The facts file's content for these index parts.  stamps: for each
+    indexed file, its file_stamp() as it was when it was indexed (not as
+    it is now: a file saved since must look stale, not fresh)."""
     functions, holders, defined_in, calls, node_reaps = {}, {}, {}, {}, {}
     files, reaper_files, mains, entries, any_pid = set(), set(), {}, set(), {}
     handlers, handler_params, function_args = {}, set(), []
@@ -261,7 +334,7 @@ def merge(parts):
         if all(reaps) and path not in covered:
             covered_functions.setdefault(path, []).append(usr)
     return {'format': FORMAT, 'version': VERSION,
-            'files': {f: stamp(f) for f in sorted(stamped) if os.path.exists(f)},
+            'files': {f: stamps[f] for f in sorted(stamped) if f in stamps},
             'functions': {u: functions[u] for u in sorted(functions)},
             'holders': {u: holders[u] for u in sorted(holders)},
             'programs': programs,
@@ -335,33 +408,72 @@ def _definitions_linked(callee, caller_file, main_file, defined_in, main_files=(
     return near if len(near) == 1 else set()
 
 
-def is_fresh(facts_path):
-    """True when the facts file exists, has this format and version, and no
-    file it describes changed content since.  Files only touched (a fresh
-    checkout on another CI runner) get their stamps refreshed in place, so
-    that the check does not call the facts stale."""
-    try:
-        with open(facts_path) as f:
-            facts = json.load(f)
-    except (OSError, ValueError):
+def _shape_problem(facts):
+    """What is wrong with the shape of a facts file of this version, or
+    None: the keys the driver and the check read."""
+    files = facts.get('files')
+    if not isinstance(files, dict):
+        return "'files' is %s, not an object" % safeio.describe(files)
+    for path, st in files.items():
+        if not isinstance(st, dict) or not isinstance(st.get('sha256'), str):
+            return "'files' entry %s is not a stamp" % path
+    for key in ('functions', 'holders', 'covered_functions'):
+        if not isinstance(facts.get(key, {}), dict):
+            return "'%s' is not an object" % key
+    for key in ('programs', 'covered_files', 'entries'):
+        if not isinstance(facts.get(key, []), list):
+            return "'%s' is not a list" % key
+    driver = facts.get('driver')
+    if not isinstance(driver, dict) or not isinstance(driver.get('inputs'), str) \
+            or not _valid_deps(driver.get('deps')):
+        return "'driver' is missing or malformed"
+    return None
+
+
+def load(facts_path):
+    """The facts file at facts_path, for the driver to reuse or replace:
+    None when there is none or it has another version (it is written
+    again).  safeio.InputError when the path holds what the driver must not
+    replace (a link, a directory, a special file, a file that is not a
+    facts file) or a damaged facts file."""
+    safeio.replaceable(facts_path, 'facts file')
+    if not os.path.lexists(facts_path):
+        return None
+    facts = safeio.read_json(facts_path, 'facts file')
+    if not isinstance(facts, dict) or facts.get('format') != FORMAT:
+        raise safeio.InputError(
+            'facts file %s is not a reapcheck facts file; not replaced (remove it, or '
+            'give --facts another path)' % safeio.show(facts_path))
+    if facts.get('version') != VERSION:
+        return None
+    problem = _shape_problem(facts)
+    if problem:
+        raise safeio.InputError('facts file %s is damaged: %s; remove it to index again'
+                                % (safeio.show(facts_path), problem))
+    return facts
+
+
+def is_fresh(facts, facts_path, inputs):
+    """True when facts (from load()) were written for these inputs (the
+    tool's and every unit's fingerprint) and no file they depend on (the
+    sources and every header they read) changed content since.  Files only
+    touched (a fresh checkout on another CI runner) get their stamps
+    refreshed in place, so that the check does not call the facts stale."""
+    if facts is None or facts['driver']['inputs'] != inputs:
         return False
-    if facts.get('format') != FORMAT or facts.get('version') != VERSION:
+    deps = facts['driver']['deps']
+    changed, touched = changed_deps(deps)
+    if changed:
         return False
-    touched = False
-    for path, old in facts.get('files', {}).items():
-        try:
-            now = stamp(path)
-        except OSError:
-            return False
-        if now['sha256'] != old.get('sha256'):
-            return False
-        if now != old:
-            facts['files'][path] = now
-            touched = True
     if touched:
-        tmp = facts_path + '.tmp'
-        with open(tmp, 'w') as f:
-            json.dump(facts, f, indent=1, sort_keys=True)
-            f.write('\n')
-        os.replace(tmp, facts_path)
+        deps.update(touched)
+        for path, dep in touched.items():
+            if path in facts['files']:
+                facts['files'][path] = file_stamp(dep)
+        write(facts, facts_path)
     return True
+
+
+def write(facts, facts_path):
+    safeio.write_atomic(facts_path, json.dumps(facts, indent=1, sort_keys=True) + '\n',
+                        'facts file')

@@ -8,7 +8,7 @@ import hashlib
 import json
 import os
 
-from . import inventory
+from . import inventory, safeio
 from .project import CHECK, version
 
 JSON_FORMAT = 'reapcheck-shard/1'
@@ -346,35 +346,13 @@ def load_shards(filenames, paths):
     report = Report()
     shards = {}
     for name in filenames:
-        try:
-            with open(name) as f:
-                data = json.load(f)
-        except (OSError, ValueError) as e:
-            raise UsageError('cannot read %s: %s' % (name, e))
+        data = safeio.read_json(name, 'shard')
         if not isinstance(data, dict) or data.get('format') != JSON_FORMAT:
             raise UsageError('%s is not a reapcheck --json file' % name)
-        if data.get('shard'):
-            if data['shard'] in shards:
-                raise UsageError('shard %s given twice: %s and %s'
-                                 % (data['shard'], shards[data['shard']], name))
-            shards[data['shard']] = name
-        for u in data['translation_units']:
-            report.units.add(paths.absolute(u))
-        for d in data['diagnostics']:
-            d['file'] = paths.absolute(d['file'])
-            for n in d['notes']:
-                n['file'] = paths.absolute(n['file'])
-            report.add_diagnostic(d)
-        for s in data['inventory']:
-            s['file'] = paths.absolute(s['file'])
-            report.add_site(s)
-        for fl in data['failures']:
-            report.failures[paths.absolute(fl['file'])] = fl['message']
-        for p in data.get('configuration', []):
-            report.add_config(p['level'], p['message'], p['snippet'])
-        for fx in data['fixes']:
-            report.add_fix(paths.absolute(fx['unit']),
-                           {'yaml': fx['yaml'], 'file': paths.absolute(fx['file'])})
+        try:
+            _load_shard(report, data, name, shards, paths)
+        except (KeyError, TypeError, AttributeError, ValueError) as e:
+            raise UsageError('shard %s is damaged (%s: %s)' % (name, type(e).__name__, e))
     if shards:
         counts = {s.split('/')[1] for s in shards}
         if len(counts) != 1:
@@ -386,3 +364,27 @@ def load_shards(filenames, paths):
                              % ('' if len(missing) == 1 else 's', ' '.join(missing)))
     return report
 
+
+def _load_shard(report, data, name, shards, paths):
+    if data.get('shard'):
+        if data['shard'] in shards:
+            raise UsageError('shard %s given twice: %s and %s'
+                             % (data['shard'], shards[data['shard']], name))
+        shards[data['shard']] = name
+    for u in data['translation_units']:
+        report.units.add(paths.absolute(u))
+    for d in data['diagnostics']:
+        d['file'] = paths.absolute(d['file'])
+        for n in d['notes']:
+            n['file'] = paths.absolute(n['file'])
+        report.add_diagnostic(d)
+    for s in data['inventory']:
+        s['file'] = paths.absolute(s['file'])
+        report.add_site(s)
+    for fl in data['failures']:
+        report.failures[paths.absolute(fl['file'])] = fl['message']
+    for p in data.get('configuration', []):
+        report.add_config(p['level'], p['message'], p['snippet'])
+    for fx in data['fixes']:
+        report.add_fix(paths.absolute(fx['unit']),
+                       {'yaml': fx['yaml'], 'file': paths.absolute(fx['file'])})

@@ -1,0 +1,306 @@
+"""The index pass of tools/reapcheck -p: every source of the compile
+database indexed (or taken from the cache), the parts merged into the facts
+file (docs/facts.md).
+
+What may change an answer is part of a key, so that nothing stale is
+reused:
+  tool   clang-tidy (path, size, mtime), the plugin's content (the built-in
+         models are compiled into it), the driver's clang-tidy options
+  unit   the unit's compile command, its working directory, its file and
+         the .clang-tidy files that apply to it
+  deps   the content of the source and of every header it read (clang's -H
+         list), stamped when the unit was indexed
+A cache entry is found by tool, unit and source content, then used only
+while its deps are unchanged.  The facts file records the inputs (tool and
+every unit) and all deps: it is reused only while both still match.
+
+A file saved while the pass runs must not leave facts of the old code
+under the new file's stamp.  Deps are stamped before the unit runs (the
+source) or checked against the run's time span (headers): a file changed
+during its unit's run is indexed again at once, and before the merge every
+unit's deps are checked again, so that one changed after its run is
+indexed again too.  A file that keeps changing stops the run.
+"""
+
+import concurrent.futures
+import os
+import threading
+import time
+
+from . import diagnostics, facts, safeio, tidyrun
+from .report import UsageError
+
+_TRIES = 3
+
+
+class Indexer:
+    def __init__(self, base, db, tmp, paths, logs):
+        self.base = base
+        self.db = db
+        self.tmp = tmp
+        self.paths = paths
+        self.logs = logs
+        self.cache_dir = os.path.join(db.db_dir, '.reapcheck-index')
+        self.lock = threading.Lock()
+        self.configs = {}
+        self.hashes = {}
+        self.runs = 0
+        self.tool = self._tool_fingerprint()
+
+    # -- keys ---------------------------------------------------------------
+
+    def _tool_fingerprint(self):
+        plugin = next((a[len('--load='):] for a in self.base if a.startswith('--load=')), None)
+        tidy = self.base[0]
+        items = [self.base]
+        for path in (tidy, plugin):
+            if not path:
+                continue
+            try:
+                real = os.path.realpath(path)
+                st = os.stat(real)
+                content = safeio.sha256_file(real) if path == plugin else ''
+            except OSError as e:
+                raise UsageError('cannot read %s: %s' % (path, e.strerror))
+            items.append([real, str(st.st_size), str(st.st_mtime_ns) if not content else '',
+                          content])
+        return facts.digest(*items)
+
+    def _config_files(self, directory):
+        """(path, sha256) of every .clang-tidy from directory up to /: what
+        clang-tidy reads for a file there."""
+        with self.lock:
+            if directory in self.configs:
+                return self.configs[directory]
+        found = []
+        path = os.path.join(directory, '.clang-tidy')
+        if os.path.lexists(path):
+            try:
+                found.append([path, safeio.sha256_file(path) if os.path.isfile(path)
+                              else 'not a regular file'])
+            except OSError as e:
+                found.append([path, e.strerror])
+        parent = os.path.dirname(directory)
+        if parent != directory:
+            found += self._config_files(parent)
+        with self.lock:
+            self.configs[directory] = found
+        return found
+
+    def unit_fingerprint(self, unit):
+        e = self.db.by_file[unit.path]
+        return facts.digest(e.file, e.directory, e.arguments,
+                            self._config_files(os.path.dirname(unit.path)))
+
+    def inputs(self, units):
+        return facts.digest(self.tool, sorted(self.unit_fingerprint(u) for u in units))
+
+    def _stamp(self, path):
+        """dep_stamp(path), reading the content once per run for a file
+        whose size and mtime do not change (system headers, seen by every
+        unit)."""
+        st = os.stat(path)
+        key = (path, st.st_size, st.st_mtime_ns)
+        with self.lock:
+            known = self.hashes.get(key)
+        if known is None:
+            known = safeio.sha256_file(path)
+            with self.lock:
+                self.hashes[key] = known
+        return {'size': st.st_size, 'mtime_ns': st.st_mtime_ns, 'sha256': known}
+
+    # -- one unit -----------------------------------------------------------
+
+    def index(self, unit):
+        """{'parts', 'deps', 'how': 'cached' | 'indexed' | 'failed',
+        'problem', 'fatal', 'notes'}."""
+        result = {'parts': [], 'deps': {}, 'how': 'failed', 'problem': None, 'fatal': None,
+                  'notes': []}
+        unit_fp = self.unit_fingerprint(unit)
+        shown = self.paths.display(unit.path)
+        for _ in range(_TRIES):
+            try:
+                source = self._stamp(unit.path)
+            except OSError as e:
+                result['problem'] = 'not indexed (%s)' % e.strerror
+                return result
+            cached = os.path.join(self.cache_dir, facts.cache_key(self.tool, unit_fp,
+                                                                  source['sha256']) + '.json')
+            try:
+                found = self._from_cache(cached, shown, result['notes'])
+            except safeio.InputError as e:
+                result['fatal'] = str(e)
+                return result
+            if found:
+                result.update(parts=found[0], deps=found[1], how='cached')
+                return result
+            outcome = self._run(unit, source, result)
+            if outcome != 'again':
+                if outcome == 'indexed':
+                    try:
+                        safeio.write_atomic(cached, facts.cache_entry_text(
+                            result['parts'], result['deps']), 'cache entry')
+                    except safeio.InputError as e:
+                        result['fatal'] = str(e)
+                return result
+        result['fatal'] = '%s kept changing while it was indexed (%d tries)' % (shown, _TRIES)
+        return result
+
+    def _from_cache(self, cached, shown, notes):
+        """(parts, deps) of a usable cache entry, or None."""
+        if not os.path.lexists(cached):
+            return None
+        safeio.replaceable(cached, 'cache entry')
+        try:
+            parts, deps = facts.read_cache_entry(cached)
+        except ValueError as e:
+            # A damaged entry (a full disk, an edit by hand): indexed
+            # again, and said.
+            notes.append('the cached index part of %s is damaged (%s); indexed it again'
+                         % (shown, e))
+            return None
+        changed, touched = facts.changed_deps(deps)
+        if changed:
+            return None  # a header it read changed: an ordinary miss
+        deps.update(touched)
+        return parts, deps
+
+    def _run(self, unit, source, result):
+        """Runs the index; 'indexed', 'failed' or 'again' (a file changed
+        while it ran)."""
+        with self.lock:
+            self.runs += 1
+            part_file = os.path.join(self.tmp, 'index-%d.jsonl' % self.runs)
+        cmd = unit.command(self.base, headers=True)
+        env = dict(os.environ, REAPCHECK_INDEX=part_file)
+        env.pop('REAPCHECK_FACTS', None)
+        env.pop('REAPCHECK_INVENTORY', None)
+        start = time.time_ns()
+        try:
+            proc = tidyrun.run(cmd, env, unit.cwd or self.paths.cwd)
+        except OSError as e:
+            result['fatal'] = 'cannot run %s: %s' % (cmd[0], e.strerror)
+            return 'failed'
+        end = time.time_ns()
+        why = tidyrun.problem(proc, unit.path, cmd, 'index', self.logs, self.paths.display)
+        if why:
+            result['fatal'] = 'clang-tidy failed on %s: %s' % (self.paths.display(unit.path), why)
+            return 'failed'
+        headers, _ = diagnostics.included_headers(proc.stderr)
+        if not os.path.exists(part_file):
+            if proc.returncode != 0:
+                # A unit that does not compile is not judged, nor indexed.
+                result['problem'] = 'not indexed (clang-tidy exited with status %d)' \
+                    % proc.returncode
+                return 'failed'
+            parts = []  # nothing for the check to match: nothing to tell
+        else:
+            try:
+                with open(part_file, errors='replace') as f:
+                    parts = facts.read_parts(f.read())
+                for part in parts:
+                    facts.validate_part(part)
+            except ValueError as e:
+                result['problem'] = 'not indexed (%s)' % e
+                return 'failed'
+        deps = {unit.path: source}
+        moved = []
+        try:
+            now = os.stat(unit.path)
+            if (now.st_size, now.st_mtime_ns) != (source['size'], source['mtime_ns']):
+                moved.append(unit.path)
+        except OSError:
+            moved.append(unit.path)
+        for h in sorted({os.path.realpath(os.path.join(unit.directory, h)) for h in headers}):
+            try:
+                deps[h] = self._stamp(h)
+            except OSError:
+                moved.append(h)
+                continue
+            if start <= deps[h]['mtime_ns'] <= end:
+                moved.append(h)
+        if moved:
+            result['notes'].append('%s changed while %s indexed; indexing it again' % (
+                ', '.join(self.paths.display(m) for m in moved),
+                'it was' if moved == [unit.path] else
+                '%s was' % self.paths.display(unit.path)))
+            return 'again'
+        result.update(parts=parts, deps=deps, how='indexed')
+        return 'indexed'
+
+    # -- the pass -------------------------------------------------------------
+
+    def run_all(self, units, jobs):
+        with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+            return list(pool.map(self.index, units))
+
+
+def ensure_facts(facts_path, db, units, base, tmp, paths, logs, jobs, say):
+    """The facts file for -p runs: reused while fresh, else written by an
+    index pass (unchanged units come from the cache)."""
+    existing = facts.load(facts_path)
+    indexer = Indexer(base, db, tmp, paths, logs)
+    inputs = indexer.inputs(units)
+    if facts.is_fresh(existing, facts_path, inputs):
+        return  # Fresh and complete: reused without a word.
+    safeio.ensure_directory(indexer.cache_dir, 'cache directory')
+    results = indexer.run_all(units, jobs)
+    for _ in range(_TRIES):
+        _stop_on_fatal(units, results, say)
+        again = [i for i, r in enumerate(results)
+                 if r['how'] != 'failed' and facts.changed_deps(r['deps'])[0]]
+        if not again:
+            break
+        for i in again:
+            changed = facts.changed_deps(results[i]['deps'])[0]
+            say('project facts: %s changed after %s indexed; indexing it again'
+                % (', '.join(paths.display(c) for c in changed),
+                   'it was' if changed == [units[i].path] else
+                   '%s was' % paths.display(units[i].path)))
+        for i, r in zip(again, indexer.run_all([units[i] for i in again], jobs)):
+            results[i] = r
+    else:
+        raise UsageError('project facts: files keep changing while they are indexed; '
+                         'run again when nothing is being saved')
+    _stop_on_fatal(units, results, say)
+
+    parts, stamps, deps = [], {}, {}
+    skipped = cached = 0
+    for unit, r in zip(units, results):
+        for note in r['notes']:
+            say('project facts: ' + note)
+        if r['how'] == 'cached':
+            cached += 1
+        elif r['how'] == 'failed':
+            skipped += 1
+            say('project facts: %s %s' % (paths.display(unit.path), r['problem']))
+            continue
+        parts.extend(r['parts'])
+        deps.update(r['deps'])
+        for part in r['parts']:
+            stamps[part['file']] = facts.file_stamp(r['deps'][unit.path])
+    try:
+        merged = facts.merge(parts, stamps)
+    except ValueError as e:
+        raise UsageError('project facts: %s' % e)
+    # A unit that was not indexed is tried again next time.
+    merged['driver'] = {'inputs': 'incomplete' if skipped else inputs, 'deps': deps}
+    facts.write(merged, facts_path)
+    indexed = len(units) - skipped - cached
+    say('project facts: %d file%s (%d indexed now, %d from the cache%s), %d program%s -> %s'
+        % (len(units), '' if len(units) == 1 else 's', indexed, cached,
+           ', %d not indexed' % skipped if skipped else '', len(merged['programs']),
+           '' if len(merged['programs']) == 1 else 's', paths.display(facts_path)))
+
+
+def _stop_on_fatal(units, results, say):
+    """Units clang-tidy skipped or crashed on, a cache that cannot be
+    used: the facts would be silently incomplete, so the run stops."""
+    fatal = [(u, r) for u, r in zip(units, results) if r['fatal']]
+    if not fatal:
+        return
+    for note in (n for _, r in fatal for n in r['notes']):
+        say('project facts: ' + note)
+    for _, r in fatal[:-1]:
+        say('project facts: ' + r['fatal'])
+    raise UsageError('project facts: ' + fatal[-1][1]['fatal'])

@@ -1,0 +1,98 @@
+"""Running clang-tidy on one unit, and telling a unit it judged from one it
+skipped or died on.
+
+clang-tidy exits 0 after "Skipping FILE. Compile command not found." (the
+compile database has no command for the path it was given): nothing was
+checked, and the exit status does not say so.  A crash (an abort, a
+signal, LLVM's "Stack dump:") prints pages the user cannot act on; it is
+told in one line naming the unit and the cause, with the whole output kept
+in a log file whose path the line gives.
+"""
+
+import hashlib
+import os
+import re
+import signal
+import subprocess
+import tempfile
+import threading
+
+from . import safeio
+
+SKIP_RE = re.compile(r'^Skipping (?P<file>.+)\. Compile command not found\.$', re.M)
+_CRASH_MARKS = ('\nStack dump:', 'PLEASE submit a bug report')
+_CAUSE_RE = re.compile(r'^(LLVM ERROR: .*|.*Assertion .* failed.*)$', re.M)
+
+
+def run(cmd, env, cwd):
+    """The finished process (stdout and stderr as text); OSError when it
+    cannot be started."""
+    return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          universal_newlines=True, errors='replace', env=env, cwd=cwd)
+
+
+def signal_name(returncode):
+    try:
+        return signal.Signals(-returncode).name
+    except ValueError:
+        return 'signal %d' % -returncode
+
+
+class Logs:
+    """Where crash logs go: DIR/.reapcheck-logs next to the compile
+    database, or a new directory under $TMPDIR (without a database, or
+    when that one cannot be written)."""
+
+    def __init__(self, base=None):
+        self.base = base
+        self.directory = None
+        self.lock = threading.Lock()
+
+    def _dir(self):
+        with self.lock:
+            if self.directory is None:
+                if self.base:
+                    try:
+                        path = os.path.join(self.base, '.reapcheck-logs')
+                        safeio.ensure_directory(path, 'log directory')
+                        self.directory = path
+                    except safeio.InputError:
+                        pass
+                if self.directory is None:
+                    self.directory = tempfile.mkdtemp(prefix='reapcheck-logs-')
+            return self.directory
+
+    def keep(self, unit_path, pass_name, cmd, proc):
+        """Writes the command and everything it printed; returns the path."""
+        tag = hashlib.sha256(unit_path.encode()).hexdigest()[:8]
+        path = os.path.join(self._dir(), '%s-%s.%s.log' % (os.path.basename(unit_path), tag,
+                                                          pass_name))
+        text = 'command: %s\nexit status: %d\n--- stdout\n%s--- stderr\n%s' % (
+            ' '.join(cmd), proc.returncode, proc.stdout, proc.stderr)
+        safeio.write_atomic(path, text, 'log file')
+        return path
+
+
+def crashed(proc):
+    return proc.returncode < 0 or any(m in proc.stderr for m in _CRASH_MARKS)
+
+
+def problem(proc, unit_path, cmd, pass_name, logs, display):
+    """One line saying why clang-tidy did not judge the unit (it skipped
+    it, or crashed), or None.  pass_name: 'index' or 'check'."""
+    undone = 'not indexed' if pass_name == 'index' else 'not checked'
+    if SKIP_RE.search(proc.stderr):
+        return 'it found no compile command for the file in the database; %s' % undone
+    if not crashed(proc):
+        return None
+    m = _CAUSE_RE.search(proc.stderr)
+    cause = [m.group(1).strip()] if m else []
+    if proc.returncode < 0:
+        cause.append(signal_name(proc.returncode))
+    else:
+        cause.append('exit status %d' % proc.returncode)
+    try:
+        where = 'full output in %s' % display(logs.keep(unit_path, pass_name, cmd, proc))
+    except safeio.InputError as e:
+        where = 'its output could not be kept: %s' % e
+    return 'it crashed (%s); %s; %s' % (', '.join(cause), undone, where)
