@@ -20,7 +20,8 @@ void LiveSet::dump(llvm::raw_ostream &OS) const {
   printBits(OS, Live);
   OS << " detached";
   printBits(OS, Detached);
-  OS << " sigchld=" << (SigchldDefault ? "default" : "ignored");
+  OS << " sigchld=" << (SigchldDefault ? "default" : "ignored")
+     << (SigchldReset ? ",reset" : "");
   OS << " nonzero";
   printBits(OS, NonZero);
   for (unsigned I : Live.set_bits()) {

@@ -94,6 +94,11 @@ public:
 
   bool sigchldMayBeDefault() const { return SigchldDefault; }
   void setSigchldDefault(bool Value) { SigchldDefault = Value; }
+  /// This body may have set SIGCHLD to SIG_DFL, or to a handler that reaps
+  /// nothing, on the way here: what the program installed elsewhere no
+  /// longer reaps the children started here.
+  bool sigchldMayBeReset() const { return SigchldReset; }
+  void setSigchldReset(bool Value) { SigchldReset = Value; }
 
   LiveSet &operator|=(const LiveSet &Other) {
     for (unsigned I : Other.Live.set_bits()) {
@@ -116,12 +121,14 @@ public:
     Live |= Other.Live;
     Detached |= Other.Detached;
     SigchldDefault |= Other.SigchldDefault;
+    SigchldReset |= Other.SigchldReset;
     return *this;
   }
   bool operator==(const LiveSet &Other) const {
     if (Live != Other.Live || Detached != Other.Detached ||
         Stored != Other.Stored || MayStored != Other.MayStored ||
-        SigchldDefault != Other.SigchldDefault || NonZero != Other.NonZero)
+        SigchldDefault != Other.SigchldDefault ||
+        SigchldReset != Other.SigchldReset || NonZero != Other.NonZero)
       return false;
     for (unsigned I : Live.set_bits())
       if (Known[I] != Other.Known[I] || Guarded[I] != Other.Guarded[I])
@@ -143,6 +150,7 @@ private:
   llvm::BitVector NonZero;
   std::vector<llvm::BitVector> Guarded;
   bool SigchldDefault = false;
+  bool SigchldReset = false;
 };
 
 } // namespace reapcheck

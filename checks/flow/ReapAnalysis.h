@@ -106,6 +106,10 @@ struct StartFacts {
   clang::SourceLocation StoreLoc;
   /// Where it first leaked (earliest in the file), if anywhere.
   bool Leaked = false;
+  /// On some path to the start, this body (or a function of the unit it
+  /// calls) set SIGCHLD to SIG_DFL or to a handler that reaps nothing: a
+  /// reaper or ignore the program installed elsewhere does not cover it.
+  bool SigchldReset = false;
   ExitKind LeakKind = ExitKind::Return;
   clang::SourceLocation LeakLoc;
   /// Every kind of exit it leaked at, one bit per ExitKind.

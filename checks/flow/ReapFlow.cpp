@@ -43,33 +43,6 @@ ReapFlow::ReapFlow(const PreparedBody &Prepared, const ProcessApiModel &Model,
       Records[I].EndAhead = endsAhead(I);
 }
 
-/// `*out = pid` with `out` a pointer parameter: a caller that passes NULL
-/// for `out` declines the child (dropbear's `if (ret_pid) *ret_pid = pid;`).
-void ReapFlow::findOutParams() {
-  const auto *FD = dyn_cast_or_null<FunctionDecl>(Prepared.body().callable());
-  if (!FD || llvm::none_of(FD->parameters(), [](const ParmVarDecl *P) {
-        return P->getType()->isPointerType();
-      }))
-    return;
-  walkStmts(Prepared.body().body(), Closures::Skip, [&](const Stmt *S) {
-    const auto *Assign = dyn_cast<BinaryOperator>(S);
-    if (!Assign || Assign->getOpcode() != BO_Assign)
-      return true;
-    const auto *Deref =
-        dyn_cast<UnaryOperator>(Assign->getLHS()->IgnoreParenImpCasts());
-    if (!Deref || Deref->getOpcode() != UO_Deref)
-      return true;
-    const auto *Out = dyn_cast_or_null<ParmVarDecl>(varOf(Deref->getSubExpr()));
-    if (!Out)
-      return true;
-    for (SiteId I = 0; I < Sites.size(); ++I)
-      if (Sites[I].refersToHandle(Assign->getRHS()) &&
-          llvm::find(Records[I].OutParams, Out) == Records[I].OutParams.end())
-        Records[I].OutParams.push_back(Out);
-    return true;
-  });
-}
-
 bool ReapFlow::bodyReapsAny() {
   if (!BodyReapsAny) {
     BodyReapsAny = false;
@@ -292,9 +265,28 @@ bool ReapFlow::onCall(const CallExpr &Call, LiveSet &Live) {
   if (reapsAny(Model, Summaries, Call, Ctx))
     reapAll(Live);
   if (auto Action = sigchldAction(Model, Call, Prepared.body().body(), Ctx))
-    if (Action->KernelReaps)
-      Live.setSigchldDefault(false);
+    onSigchldAction(*Action, Live);
+  else if (Summaries.resetsSigchld(Call.getDirectCallee(), Ctx))
+    Live.setSigchldReset(true);
   return !Summaries.isInferredNoReturn(Call.getDirectCallee());
+}
+
+/// What this process does with SIGCHLD from here on: SIG_IGN or
+/// SA_NOCLDWAIT, and the kernel reaps; SIG_DFL or a handler that reaps
+/// nothing, and nothing does (whatever the program installed elsewhere); a
+/// handler that reaps any child is the program's reaper again.
+void ReapFlow::onSigchldAction(const SigchldAction &Action, LiveSet &Live) {
+  if (Action.KernelReaps) {
+    Live.setSigchldDefault(false);
+    Live.setSigchldReset(false);
+    return;
+  }
+  if (!Action.Default && !Action.Handler)
+    return; // An unknown value (a saved disposition restored).
+  Live.setSigchldDefault(true);
+  Live.setSigchldReset(
+      Action.Default ||
+      !reapsAnyChild(Model, Action.Handler, Ctx, &Summaries));
 }
 
 void ReapFlow::reapAll(LiveSet &Live) {
@@ -310,6 +302,8 @@ void ReapFlow::onStart(SiteId I, LiveSet &Live) {
   // SIGCHLD ignored on every path here: the kernel reaps this child.
   if (!Live.sigchldMayBeDefault())
     return;
+  if (Live.sigchldMayBeReset())
+    Records[I].Facts.SigchldReset = true;
   // A child object kept in a member or container is its class's business
   // (Boost's destructor reaps it; other classes are not followed there):
   // only raw handles need their owner to reap them.

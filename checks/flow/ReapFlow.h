@@ -14,6 +14,7 @@
 #include "flow/LeakPath.h"
 #include "flow/PreparedBody.h"
 #include "flow/ReapAnalysis.h"
+#include "flow/SigchldActions.h"
 #include "flow/Solver.h"
 #include "flow/UseClassifier.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -82,6 +83,7 @@ private:
                     LiveSet &Live);
   void filterGuardEdge(const clang::Expr &Cond, bool Branch, LiveSet &Live);
   void reapAll(LiveSet &Live);
+  void onSigchldAction(const SigchldAction &Action, LiveSet &Live);
   /// True when some call of the body reaps any child (computed once).
   bool bodyReapsAny();
 

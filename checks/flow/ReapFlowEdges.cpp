@@ -20,6 +20,33 @@ using namespace clang;
 
 namespace reapcheck {
 
+/// `*out = pid` with `out` a pointer parameter: a caller that passes NULL
+/// for `out` declines the child (dropbear's `if (ret_pid) *ret_pid = pid;`).
+void ReapFlow::findOutParams() {
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(Prepared.body().callable());
+  if (!FD || llvm::none_of(FD->parameters(), [](const ParmVarDecl *P) {
+        return P->getType()->isPointerType();
+      }))
+    return;
+  walkStmts(Prepared.body().body(), Closures::Skip, [&](const Stmt *S) {
+    const auto *Assign = dyn_cast<BinaryOperator>(S);
+    if (!Assign || Assign->getOpcode() != BO_Assign)
+      return true;
+    const auto *Deref =
+        dyn_cast<UnaryOperator>(Assign->getLHS()->IgnoreParenImpCasts());
+    if (!Deref || Deref->getOpcode() != UO_Deref)
+      return true;
+    const auto *Out = dyn_cast_or_null<ParmVarDecl>(varOf(Deref->getSubExpr()));
+    if (!Out)
+      return true;
+    for (SiteId I = 0; I < Sites.size(); ++I)
+      if (Sites[I].refersToHandle(Assign->getRHS()) &&
+          llvm::find(Records[I].OutParams, Out) == Records[I].OutParams.end())
+        Records[I].OutParams.push_back(Out);
+    return true;
+  });
+}
+
 /// True when taking branch \p Branch of \p Cond proves that the caller
 /// passed NULL for an out-parameter the child would be stored through.
 bool ReapFlow::edgeDeclinesChild(SiteId I, const Expr *Cond,

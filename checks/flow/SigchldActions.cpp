@@ -163,7 +163,9 @@ SigchldAction installedAction(const CallExpr &Call, const Stmt *Body,
   const FunctionDecl *FD = Call.getDirectCallee();
   SigchldAction Action;
   if (FD->getName() != "sigaction") {
-    Action.KernelReaps = writtenText(*Call.getArg(1), Ctx).trim() == "SIG_IGN";
+    llvm::StringRef Text = writtenText(*Call.getArg(1), Ctx).trim();
+    Action.KernelReaps = Text == "SIG_IGN";
+    Action.Default = Text == "SIG_DFL";
     Action.Handler = functionNamedBy(Call.getArg(1));
     return Action;
   }
@@ -219,6 +221,8 @@ SigchldAction actionOfStruct(const VarDecl &Struct, const Stmt &Body,
     Action.KernelReaps = true;
   if (H)
     Action.Handler = functionNamedBy(H);
+  Action.Default = !Action.KernelReaps && H &&
+                   writtenText(*H, Ctx).trim() == "SIG_DFL";
   return Action;
 }
 

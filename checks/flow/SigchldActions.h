@@ -34,6 +34,8 @@ struct SigchldAction {
   const clang::FunctionDecl *Handler = nullptr;
   /// SIG_IGN or SA_NOCLDWAIT: the kernel reaps every child.
   bool KernelReaps = false;
+  /// SIG_DFL: children stay zombies until the process reaps them.
+  bool Default = false;
 };
 
 /// A cheap syntactic test, made on every call the callee names do not

@@ -67,6 +67,15 @@ public:
     (void)FD;
     return std::nullopt;
   }
+  /// True when a call of \p FD may set SIGCHLD to SIG_DFL, or to a handler
+  /// that reaps nothing (a `reset_signals()` helper).  Providers that know
+  /// none need not override it.
+  virtual bool resetsSigchld(const clang::FunctionDecl *FD,
+                             clang::ASTContext &Ctx) {
+    (void)FD;
+    (void)Ctx;
+    return false;
+  }
   /// True when \p Call reaps any child through a function of the project
   /// (ProcessApiModel::isReapAny knows the C library's own).  Providers that
   /// know none need not override it.

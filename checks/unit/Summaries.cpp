@@ -1,6 +1,7 @@
 //===--- Summaries.cpp - What the unit's own functions do to a child ------===//
 
 #include "unit/Summaries.h"
+#include "flow/SigchldActions.h"
 #include "facts/ProjectFacts.h"
 #include "support/AstHelpers.h"
 #include "flow/ReapAnalysis.h"
@@ -256,6 +257,41 @@ TranslationUnitSummaries::predicate(const FunctionDecl *FD) {
   auto Summary = summarisePredicate(*Def);
   Predicates[Def] = Summary;
   return Summary;
+}
+
+bool TranslationUnitSummaries::resetsSigchld(const FunctionDecl *FD,
+                                             ASTContext &Ctx) {
+  const FunctionDecl *Def = nullptr;
+  if (!FD || !FD->hasBody(Def) || !Def)
+    return false;
+  return resetsSigchldIn(*Def, 0, Ctx);
+}
+
+bool TranslationUnitSummaries::resetsSigchldIn(const FunctionDecl &Def,
+                                               unsigned Depth,
+                                               ASTContext &Ctx) {
+  auto [It, New] = Resets.try_emplace(Def.getCanonicalDecl(), false);
+  if (!New)
+    return It->second; // Known, or being computed (recursion): no reset.
+  bool Found = false;
+  walkStmts(Def.getBody(), Closures::Skip, [&](const Stmt *S) {
+    const auto *Call = dyn_cast<CallExpr>(S);
+    if (!Call)
+      return true;
+    if (auto Action = sigchldAction(*Model, *Call, Def.getBody(), Ctx)) {
+      Found |= Action->Default ||
+               (Action->Handler && !Action->KernelReaps &&
+                !reapsAnyChild(*Model, Action->Handler, Ctx, this));
+    } else if (const FunctionDecl *Callee = Call->getDirectCallee();
+               Callee && Depth < 2) {
+      const FunctionDecl *CalleeDef = nullptr;
+      if (Callee->hasBody(CalleeDef) && CalleeDef)
+        Found |= resetsSigchldIn(*CalleeDef, Depth + 1, Ctx);
+    }
+    return !Found;
+  });
+  Resets[Def.getCanonicalDecl()] = Found;
+  return Found;
 }
 
 //===----------------------------------------------------------------------===//

@@ -47,9 +47,16 @@ public:
   /// given a pid <= 0 (`safe_waitpid(-1, &status, WNOHANG)`).
   bool callReapsAny(const clang::CallExpr &Call,
                     clang::ASTContext &Ctx) override;
+  /// From \p FD's body and the unit's functions it calls, two levels deep.
+  bool resetsSigchld(const clang::FunctionDecl *FD,
+                     clang::ASTContext &Ctx) override;
 
 private:
+  bool resetsSigchldIn(const clang::FunctionDecl &Def, unsigned Depth,
+                       clang::ASTContext &Ctx);
+
   const ProcessApiModel *Model;
+  llvm::DenseMap<const clang::FunctionDecl *, bool> Resets;
   llvm::DenseMap<const clang::FunctionDecl *, bool> NoReturn;
   llvm::DenseMap<std::pair<const clang::FunctionDecl *, unsigned>,
                  std::optional<ParamSummary>>

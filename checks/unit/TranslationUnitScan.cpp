@@ -29,14 +29,18 @@ void TranslationUnitScan::addBody(const Decl *Callable, Stmt *Body) {
     BodyOf[Callable] = Body;
 }
 
+bool TranslationUnitScan::ignoresSigchldForProgram() const {
+  return llvm::any_of(Ignorers, [&](const Decl *Installer) {
+    return !Callables.contains(Installer);
+  });
+}
+
 void TranslationUnitScan::addStartingBody(const Stmt &Start) {
   auto [Callable, Body] = findEnclosingBody(Start, *Ctx);
   addBody(Callable, Body);
 }
 
 void TranslationUnitScan::addSignalInstall(const CallExpr &Call) {
-  if (ReapingHandler && IgnoresSigchld)
-    return;
   auto [Callable, Body] = findEnclosingBody(Call, *Ctx);
   if (!Body)
     return;
@@ -87,6 +91,9 @@ void TranslationUnitScan::resolveSigchldPassed() {
 void TranslationUnitScan::noteAction(const SigchldAction &Action,
                                      const Decl *Installer) {
   IgnoresSigchld |= Action.KernelReaps;
+  if (Action.KernelReaps && Installer &&
+      llvm::find(Ignorers, Installer) == Ignorers.end())
+    Ignorers.push_back(Installer);
   if (!Action.Handler)
     return;
   if (llvm::find(Handlers, Action.Handler) == Handlers.end())
@@ -134,8 +141,6 @@ void TranslationUnitScan::noteDispatch(const FunctionDecl &Handler,
 }
 
 void TranslationUnitScan::addHandlerPassed(const CallExpr &Call) {
-  if (ReapingHandler && IgnoresSigchld)
-    return;
   auto [Callable, Body] = findEnclosingBody(Call, *Ctx);
   if (auto Action = handlerPassed(Call, Body, *Ctx))
     noteAction(*Action, Callable);

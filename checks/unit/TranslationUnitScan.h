@@ -122,6 +122,12 @@ public:
   bool hasReapingHandler() const { return ReapingHandler || ReapingLoop; }
   /// True when this unit lets the kernel reap (SIGCHLD ignored) anywhere.
   bool ignoresSigchld() const { return IgnoresSigchld; }
+  /// SIG_IGN or SA_NOCLDWAIT is installed by a function of the unit that
+  /// starts no child itself (a setup() helper, a main that leaves the
+  /// starts to others): program setup, which covers every start of the
+  /// unit.  An install in a function that starts children is followed by
+  /// that function's flow, in order.  Asked once the unit is matched.
+  bool ignoresSigchldForProgram() const;
   /// Every SIGCHLD handler the unit installs, reaping or not (the facts
   /// decide later whether another file's function makes one reap).
   llvm::ArrayRef<const clang::FunctionDecl *> sigchldHandlers() const {
@@ -162,6 +168,8 @@ private:
 
   const clang::FunctionDecl *ReapingHandler = nullptr;
   bool IgnoresSigchld = false;
+  /// The functions that install SIG_IGN or SA_NOCLDWAIT for SIGCHLD.
+  llvm::SmallVector<const clang::Decl *, 2> Ignorers;
   llvm::SmallVector<const clang::FunctionDecl *, 2> Handlers;
   std::vector<std::pair<const clang::FunctionDecl *, unsigned>> HandlerParams;
   std::vector<ParamInstall> ParamInstalls;

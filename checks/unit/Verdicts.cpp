@@ -63,8 +63,9 @@ public:
   UnitJudge(TranslationUnitScan &Unit, const JudgeOptions &Opts)
       : Unit(Unit), Ctx(*Unit.astContext()), Facts(Unit.facts()), Opts(Opts) {
     // Children of a unit whose SIGCHLD handler reaps any child are reaped
-    // by that handler whenever they exit.
-    Covered = Unit.hasReapingHandler() ||
+    // by that handler whenever they exit; with SIGCHLD ignored, by the
+    // kernel.
+    Covered = Unit.hasReapingHandler() || Unit.ignoresSigchldForProgram() ||
               (Facts && Facts->isCoveredByReaper(mainFilePath(Ctx),
                                                  Unit.variant()));
   }
@@ -113,6 +114,8 @@ void UnitJudge::judgeBody(const Decl *Callable, Stmt *Body) {
   for (FcloseFact &F : R.Fcloses)
     Result.Fcloses.push_back(F);
   for (StartFacts &F : R.Starts) {
+    // A reset before the start undoes the program's reaper for it.
+    const bool SiteCovered = BodyCovered && !F.SigchldReset;
     if (isOnlyHeld(F)) {
       Held.push_back(std::move(F));
       continue;
@@ -120,13 +123,13 @@ void UnitJudge::judgeBody(const Decl *Callable, Stmt *Body) {
     // A child live only where the function returns, to callers that all
     // reap any child afterwards (openvswitch's test table) or end the
     // process (switch_root's main), is theirs.
-    if (!BodyCovered && FD && F.leaksOnlyAtReturn() &&
+    if (!SiteCovered && FD && F.leaksOnlyAtReturn() &&
         Unit.callerReapers().clearedAfterReturn(FD)) {
       add(std::move(F), Judgement::Report::None, "caller-reaps");
       continue;
     }
-    bool Reported = !BodyCovered && isReported(F, Opts);
-    const char *Verdict = verdictOf(F, Reported, BodyCovered);
+    bool Reported = !SiteCovered && isReported(F, Opts);
+    const char *Verdict = verdictOf(F, Reported, SiteCovered);
     add(std::move(F),
         Reported ? Judgement::Report::Start : Judgement::Report::None,
         Verdict);
@@ -142,10 +145,12 @@ void UnitJudge::judgeHeld() {
   Judge.judge(Result.Holders);
   for (StartFacts &F : Held) {
     const HolderVerdict &V = Judge.verdict(F.Holder);
-    bool Reported = V.Duty == HolderDuty::Neglected && !Covered;
+    const bool SiteCovered = Covered && !F.SigchldReset;
+    bool Reported = V.Duty == HolderDuty::Neglected && !SiteCovered;
+    const char *Verdict = heldVerdictOf(V, Reported, SiteCovered);
     add(std::move(F),
-        Reported ? Judgement::Report::Held : Judgement::Report::None,
-        heldVerdictOf(V, Reported, Covered), V);
+        Reported ? Judgement::Report::Held : Judgement::Report::None, Verdict,
+        V);
   }
 }
 
