@@ -249,6 +249,27 @@ llvm::ArrayRef<SiteId> HolderIndex::sitesHeldBy(const VarDecl *V) const {
   return It->second;
 }
 
+bool isStdOptional(QualType T) {
+  const auto *Record = T.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!Record || !Record->getIdentifier() || Record->getName() != "optional")
+    return false;
+  const DeclContext *In = Record->getDeclContext()->getEnclosingNamespaceContext();
+  const auto *NS = dyn_cast<NamespaceDecl>(In);
+  // libstdc++ and libc++ declare it in std (libc++ in an inline namespace).
+  while (NS && NS->isInline())
+    NS = dyn_cast<NamespaceDecl>(NS->getParent());
+  return NS && NS->getIdentifier() && NS->getName() == "std" &&
+         NS->getParent()->getRedeclContext()->isTranslationUnit();
+}
+
+const ValueDecl *assignedInto(const CallExpr &Call) {
+  const auto *Op = dyn_cast<CXXOperatorCallExpr>(&Call);
+  if (!Op || Op->getOperator() != OO_Equal || Op->getNumArgs() != 2 ||
+      !isStdOptional(Op->getArg(0)->getType()))
+    return nullptr;
+  return holderOf(Op->getArg(0));
+}
+
 const ValueDecl *holderOf(const Expr *E) {
   E = skipTransparent(E);
   if (!E)
@@ -260,10 +281,22 @@ const ValueDecl *holderOf(const Expr *E) {
     return dyn_cast<FieldDecl>(Member->getMemberDecl());
   if (const auto *Subscript = dyn_cast<ArraySubscriptExpr>(E))
     return holderOf(Subscript->getBase());
-  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E))
-    return Op->getOperator() == OO_Subscript && Op->getNumArgs() > 0
-               ? holderOf(Op->getArg(0))
-               : nullptr;
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
+    // `kids_[i]`; `*child_`, `child_->` of a std::optional.
+    OverloadedOperatorKind Kind = Op->getOperator();
+    if (Op->getNumArgs() > 0 &&
+        (Kind == OO_Subscript ||
+         ((Kind == OO_Star || Kind == OO_Arrow) &&
+          isStdOptional(Op->getArg(0)->getType()))))
+      return holderOf(Op->getArg(0));
+    return nullptr;
+  }
+  // `child_.value()` of a std::optional.
+  if (const auto *Member = dyn_cast<CXXMemberCallExpr>(E))
+    if (const CXXMethodDecl *M = Member->getMethodDecl();
+        M && M->getIdentifier() && M->getName() == "value" &&
+        isStdOptional(Member->getImplicitObjectArgument()->getType()))
+      return holderOf(Member->getImplicitObjectArgument());
   if (const VarDecl *V = varOf(E))
     return V->hasGlobalStorage() ? V : nullptr;
   return nullptr;

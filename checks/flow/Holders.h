@@ -45,6 +45,13 @@ const clang::ValueDecl *holderOf(const clang::Expr *E);
 /// `emplace_back`, `insert`...), or null.
 const clang::ValueDecl *insertedInto(const clang::CallExpr &Call);
 
+/// True when \p T is (a reference to) a std::optional.
+bool isStdOptional(clang::QualType T);
+
+/// The holder a std::optional assignment stores its argument into
+/// (`child_ = fork()` with `std::optional<pid_t> child_`), or null.
+const clang::ValueDecl *assignedInto(const clang::CallExpr &Call);
+
 } // namespace reapcheck
 
 #endif

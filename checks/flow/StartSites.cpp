@@ -134,6 +134,15 @@ public:
       Value = Cond;
       P = Body.parentSkipping(Cond, nullptr);
     }
+    // `child_ = fork()` into a std::optional: the optional made of the
+    // handle is the value stored.
+    if (const auto *Wrap = dyn_cast_or_null<CXXConstructExpr>(P);
+        Wrap && Wrap->getNumArgs() == 1 &&
+        skipTransparent(Wrap->getArg(0)) == Value &&
+        isStdOptional(Wrap->getType())) {
+      Value = Wrap;
+      P = Body.parentSkipping(Wrap, nullptr);
+    }
     if (!P)
       if (const CXXCtorInitializer *Init = memberInitialisedBy(S.Start))
         return escapeInto(S, Init->getMember(), Init->getSourceLocation());
@@ -259,7 +268,11 @@ private:
           (Role == CallRole::Unknown &&
            ProcessApiModel::takesNoOwnership(Call.getDirectCallee(), I, Ctx));
       S.Escaped = !S.Discarded;
-      if (S.Escaped)
+      if (!S.Escaped)
+        return;
+      if (const ValueDecl *Holder = assignedInto(Call))
+        escapeInto(S, Holder, Call.getBeginLoc());
+      else
         escapeInto(S, insertedInto(Call), Call.getBeginLoc());
       return;
     }

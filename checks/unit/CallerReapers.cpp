@@ -47,22 +47,52 @@ bool isExec(const FunctionDecl &FD) {
   return llvm::is_contained(Names, FD.getName());
 }
 
-/// True when \p Cond (a block's terminator condition) contains \p Call:
-/// the loop or branch it decides tests the call's result.
-bool conditionContains(const Stmt *Cond, const CallExpr &Call) {
+/// True when \p Cond (a block's terminator condition) contains \p Target:
+/// the call itself, or a reference to the local its result went to.
+bool conditionContains(const Stmt *Cond, const Stmt *Call,
+                       const VarDecl *Local) {
   bool Found = false;
   walkStmts(Cond, Closures::Skip, [&](const Stmt *S) {
-    Found |= S == &Call;
+    Found |= S == Call || (Local && varOf(dyn_cast<Expr>(S)) == Local);
     return !Found;
   });
   return Found;
 }
 
-/// True when \p Call is tested by the terminator of \p B (`while
-/// (wait(&status) > 0)`, `if (wait(NULL) < 0) break;`).
+/// The local \p B stores \p Call's result into (`pid_t w = wait(&st);`,
+/// `w = waitpid(-1, &st, 0);`), if any.
+const VarDecl *resultLocal(const CFGBlock &B, const CallExpr &Call) {
+  for (const CFGElement &E : B) {
+    auto CS = E.getAs<CFGStmt>();
+    if (!CS)
+      continue;
+    if (const auto *DS = dyn_cast<DeclStmt>(CS->getStmt()))
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D);
+            V && V->isLocalVarDecl() && skipTransparent(V->getInit()) == &Call)
+          return V;
+    if (const auto *BO = dyn_cast<BinaryOperator>(CS->getStmt());
+        BO && BO->getOpcode() == BO_Assign &&
+        skipTransparent(BO->getRHS()) == &Call)
+      if (const VarDecl *V = varOf(BO->getLHS()); V && V->isLocalVarDecl())
+        return V;
+  }
+  return nullptr;
+}
+
+/// True when the branch that ends \p B, or that ends the block it falls
+/// into (a do-while's condition), tests \p Call's result, directly (`while
+/// (wait(&status) > 0)`, `if (wait(NULL) < 0) break;`) or through the
+/// local it was stored in (`pid_t w = wait(NULL); if (w < 0) break;`).
 bool isRepeatedByItsResult(const CFGBlock &B, const CallExpr &Call) {
-  const Stmt *Cond = B.getTerminatorCondition();
-  return Cond && conditionContains(Cond, Call);
+  const VarDecl *Local = resultLocal(B, Call);
+  if (const Stmt *Cond = B.getTerminatorCondition())
+    return conditionContains(Cond, &Call, Local);
+  if (!Local || B.succ_size() != 1)
+    return false;
+  const CFGBlock *Next = B.succ_begin()->getReachableBlock();
+  const Stmt *Cond = Next ? Next->getTerminatorCondition() : nullptr;
+  return Cond && conditionContains(Cond, nullptr, Local);
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 //===--- Owners.cpp - Children kept beyond the function -------------------===//
 
 #include "unit/Owners.h"
+#include "unit/CallUses.h"
 #include "support/AstHelpers.h"
 #include "support/Compat.h"
 #include "support/EnclosingBody.h"
@@ -136,10 +137,14 @@ void OwnerJudge::useAsArgument(const ValueDecl *Holder, const CallExpr &Call,
   if (isa<CXXOperatorCallExpr>(Call))
     return; // `kids_[i]`, `out << child_`: reads.
   switch (Model.roleForArg(Call, Index, Ctx)) {
-  case CallRole::Reap:
-  // A holder beyond the function polled with WNOHANG is reaped the event-loop
-  // way: the callback runs again until the poll reports the child.
   case CallRole::Poll:
+    // A WNOHANG poll reaps only once the child has exited: one that runs
+    // once (a stop() right after kill(), a destructor) usually comes too
+    // early; one that repeats reaps (pollRepeats).
+    if (!pollRepeats(Call, Holder, In))
+      return;
+    return mark(Holder, HolderDuty::Reaped);
+  case CallRole::Reap:
   case CallRole::Fclose: // Reported at the fclose() itself.
     return mark(Holder, HolderDuty::Reaped);
   case CallRole::Signal:
@@ -171,7 +176,85 @@ void OwnerJudge::useAsArgument(const ValueDecl *Holder, const CallExpr &Call,
   mark(Holder, HolderDuty::HandedOn);
 }
 
+/// True when the WNOHANG poll \p Call of \p Holder, in \p In, may run again
+/// until the child has exited.  It does in a loop's condition, in a loop
+/// that runs until something breaks out, in a closure of the body being
+/// scanned, and in a function that is a callback (its address is taken:
+/// registered with a timer, an event loop, a signal; or a virtual method, a
+/// framework's hook).  It runs once in a destructor, and where the same
+/// function signalled the holder first (a stop() right after kill()): the
+/// child has usually not exited yet.  Elsewhere (a tick of callers the unit
+/// does not show) it is taken to repeat.
+bool OwnerJudge::pollRepeats(const CallExpr &Call, const ValueDecl *Holder,
+                             const Decl *In) {
+  if (RepeatingCalls.contains(&Call))
+    return true;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation At = SM.getExpansionLoc(Call.getBeginLoc());
+  for (SourceRange R : Repeating)
+    if (!SM.isBeforeInTranslationUnit(At, R.getBegin()) &&
+        !SM.isBeforeInTranslationUnit(R.getEnd(), At))
+      return true;
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(In);
+  if (!FD)
+    return true;
+  if (isa<CXXDestructorDecl>(FD))
+    return false;
+  if (const auto *Method = dyn_cast<CXXMethodDecl>(FD); Method &&
+                                                        Method->isVirtual())
+    return true;
+  if (!Callbacks)
+    Callbacks = collectCallUses(Ctx).Escaped;
+  if (Callbacks->contains(FD->getCanonicalDecl()))
+    return true;
+  return llvm::none_of(Verdicts[Holder].Signals, [&](const HolderSignal &S) {
+    return S.In == In &&
+           SM.isBeforeInTranslationUnit(SM.getExpansionLoc(S.Call->getBeginLoc()),
+                                        At);
+  });
+}
+
+/// Where a poll repeats in \p Body: its closures, loops that run until
+/// something breaks out (`for (;;)`, `while (1)`), and the conditions of
+/// other loops (`while (waitpid(child_, &st, WNOHANG) == 0)`).  A loop over
+/// other things (`for (auto &j : jobs_)`) polls each child once.
+void OwnerJudge::collectRepeats(const Stmt *Body) {
+  Repeating.clear();
+  RepeatingCalls.clear();
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Range = [&](const Stmt *S) {
+    Repeating.push_back({SM.getExpansionLoc(S->getBeginLoc()),
+                         SM.getExpansionLoc(S->getEndLoc())});
+  };
+  walkStmts(Body, Closures::Enter, [&](const Stmt *S) {
+    const Expr *Cond = nullptr;
+    if (isa<LambdaExpr, BlockExpr>(S))
+      Range(S);
+    else if (const auto *For = dyn_cast<ForStmt>(S))
+      Cond = For->getCond();
+    else if (const auto *While = dyn_cast<WhileStmt>(S))
+      Cond = While->getCond();
+    else if (const auto *Do = dyn_cast<DoStmt>(S))
+      Cond = Do->getCond();
+    else
+      return true;
+    if (isa<ForStmt, WhileStmt, DoStmt>(S)) {
+      if (auto Value = Cond ? constantOf(Cond, Ctx) : std::optional<int64_t>(1);
+          Value && *Value != 0)
+        Range(S);
+      else
+        walkStmts(Cond, Closures::Skip, [&](const Stmt *Inner) {
+          if (const auto *Call = dyn_cast<CallExpr>(Inner))
+            RepeatingCalls.insert(Call);
+          return true;
+        });
+    }
+    return true;
+  });
+}
+
 void OwnerJudge::scanBody(const Decl *Owner, const Stmt *Body) {
+  collectRepeats(Body);
   // Locals copied from a holder (`pid_t p = child_;`, the element of a
   // range-for over a container) stand for it in this body.
   llvm::DenseMap<const VarDecl *, const ValueDecl *> Copies;

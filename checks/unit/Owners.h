@@ -33,9 +33,12 @@
 #include "flow/Holders.h"
 #include "facts/ProjectFacts.h"
 #include "flow/SummaryProvider.h"
+#include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -92,6 +95,9 @@ private:
                      const clang::CallExpr &Call, unsigned Index,
                      const clang::Decl *In);
   void mark(const clang::ValueDecl *Holder, HolderDuty Duty);
+  bool pollRepeats(const clang::CallExpr &Call, const clang::ValueDecl *Holder,
+                   const clang::Decl *In);
+  void collectRepeats(const clang::Stmt *Body);
 
   clang::ASTContext &Ctx;
   const ProcessApiModel &Model;
@@ -99,6 +105,12 @@ private:
   const ProjectFacts *Facts;
   llvm::DenseMap<const clang::ValueDecl *, HolderVerdict> Verdicts;
   bool AnyReapAny = false;
+  /// Where a poll repeats in the body being scanned: loops that run until
+  /// broken out of and closures (expansion ranges), loop conditions' calls.
+  std::vector<clang::SourceRange> Repeating;
+  llvm::SmallPtrSet<const clang::CallExpr *, 4> RepeatingCalls;
+  /// Functions whose address the unit takes (callbacks), once asked.
+  std::optional<llvm::DenseSet<const clang::FunctionDecl *>> Callbacks;
   bool AllHolders = false;
   void finish();
 };
