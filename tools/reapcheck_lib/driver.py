@@ -4,10 +4,11 @@ One clang-tidy process per translation unit, in parallel.  Each process gets
 its own REAPCHECK_INVENTORY file, in which the check lists every start site it
 analysed with a verdict; the driver merges those lists (a site in a header is
 seen by every translation unit that includes it, so sites are deduplicated by
-location) and ends with one inventory line on stderr, so that a clean run is
+location) and ends with one summary line on stderr: the warnings printed, each
+in exactly one count by kind, then the inventory, so that a clean run is
 visibly not a vacuous one:
 
-    reapcheck: 37 start sites in 12 files: 30 reaped, 6 handed off, 1 leaked; 14 translation units checked
+    reapcheck: 1 leaked (1 not reaped); 37 start sites in 12 files: 30 reaped, 6 handed off, 1 not reaped; 14 translation units checked
 
 Diagnostics are printed in clang's format, deduplicated and sorted by location.
 Exit status: 0 clean, 1 when the check reported a child process, 2 when
