@@ -22,7 +22,7 @@ neighbour there, a header is checked through a listed source that includes
 it (confirmed with the compiler's -H) or else on its own.
 
 A CI matrix can split the work with --shard K/N and --json FILE on separate
-runners, then join the shards with --merge: the merged report, inventory line
+runners, then join the shards with --merge: the merged report, summary line
 and exit status are those of one unsharded run.
 """
 
@@ -639,5 +639,5 @@ def run(argv):
     if report.config_errors() and not report.units:
         say('nothing checked: fix the configuration first')
     else:
-        say(report.inventory_line())
+        say(report.summary_line())
     return report.exit_status()

@@ -1,5 +1,5 @@
 """Results of many clang-tidy runs merged into one report, and its outputs:
-clang's text format, the inventory line, merged fixes, SARIF 2.1.0 and the
+clang's text format, the summary line, merged fixes, SARIF 2.1.0 and the
 JSON of a shard (which --merge reads back).  Everything here works on merged
 results, so a --merge of shards and an unsharded run print the same thing."""
 
@@ -191,7 +191,9 @@ class Report:
         kinds = ['%d %s' % (leaks[k], words) for k, words in inventory.LEAK_KINDS if leaks[k]]
         return text + (' (%s)' % ', '.join(kinds) if kinds else '')
 
-    def inventory_line(self):
+    def summary_line(self):
+        """"N leaked (...); the inventory; the units checked": the last
+        line of every run."""
         counts = inventory.counts(self.sites.values())
         files = len({s['file'] for s in self.sites.values()})
         parts = ['%d %s' % (counts[v], inventory.WORDS[v]) for v in inventory.VERDICTS
