@@ -58,6 +58,17 @@ def parse(output, directory):
     return diags
 
 
+# The one warning of the check that is not at a start site: a popen() stream
+# closed with fclose() (checks/Reporting.cpp, reportFclose).  It has no
+# inventory line, so the summary counts it from the diagnostic.
+FCLOSE_RE = re.compile(r"^stream '.*' from popen\(\) is closed with fclose\(\)")
+
+
+def is_fclose(d):
+    """The check's warning that a popen() stream is closed with fclose()."""
+    return bool(FCLOSE_RE.match(d['message']))
+
+
 def is_config(d):
     """A configuration problem clang-tidy reports while checking a file."""
     return d['check'] == CONFIG_CHECK

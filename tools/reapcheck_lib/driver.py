@@ -4,10 +4,11 @@ One clang-tidy process per translation unit, in parallel.  Each process gets
 its own REAPCHECK_INVENTORY file, in which the check lists every start site it
 analysed with a verdict; the driver merges those lists (a site in a header is
 seen by every translation unit that includes it, so sites are deduplicated by
-location) and ends with one inventory line on stderr, so that a clean run is
+location) and ends with one summary line on stderr: the warnings printed, each
+in exactly one count by kind, then the inventory, so that a clean run is
 visibly not a vacuous one:
 
-    reapcheck: 37 start sites in 12 files: 30 reaped, 6 handed off, 1 leaked; 14 translation units checked
+    reapcheck: 1 leaked (1 not reaped); 37 start sites in 12 files: 30 reaped, 6 handed off, 1 not reaped; 14 translation units checked
 
 Diagnostics are printed in clang's format, deduplicated and sorted by location.
 Exit status: 0 clean, 1 when the check reported a child process, 2 when
@@ -21,7 +22,7 @@ neighbour there, a header is checked through a listed source that includes
 it (confirmed with the compiler's -H) or else on its own.
 
 A CI matrix can split the work with --shard K/N and --json FILE on separate
-runners, then join the shards with --merge: the merged report, inventory line
+runners, then join the shards with --merge: the merged report, summary line
 and exit status are those of one unsharded run.
 """
 
@@ -638,5 +639,5 @@ def run(argv):
     if report.config_errors() and not report.units:
         say('nothing checked: fix the configuration first')
     else:
-        say(report.inventory_line())
+        say(report.summary_line())
     return report.exit_status()

@@ -16,12 +16,13 @@ import os
 import sys
 
 # (verdict, words in the inventory line and the docs, always in the line).
-# Rows are in the order of the inventory line; the first three are printed
-# even when zero.
+# Rows are in the order of the inventory line; the first two are printed
+# even when zero.  'leaked' is "not reaped" here: the line's own "N leaked"
+# counts the warnings (LEAK_KINDS below), which are not all start sites.
 TABLE = [
     ('reaped', 'reaped', True),
     ('handed-off', 'handed off', True),
-    ('leaked', 'leaked', True),
+    ('leaked', 'not reaped', False),
     ('no-parent-child', 'needing no reap', False),
     ('leaked-unreported', 'leaked but not reported', False),
     ('sigchld-handler', 'left to a SIGCHLD handler', False),
@@ -44,6 +45,16 @@ assert sorted(RANK) == sorted(VERDICTS)
 
 # Verdicts meaning the site leaks, reported or not.
 LEAKING = ('leaked', 'held-leaked', 'leaked-unreported')
+
+# The kinds of warning the line's "N leaked (...)" counts, in its order:
+# (kind, words).  Every warning of the check is of exactly one kind: the
+# fclose() warning by its message, a warning at a 'held-leaked' site as
+# kept by an owner, any other as not reaped (report.leak_kind).
+LEAK_KINDS = [
+    ('not-reaped', 'not reaped'),
+    ('held-leaked', 'kept by an owner that never reaps'),
+    ('fclose', 'popen() stream closed with fclose()'),
+]
 
 
 def parse_line(line):

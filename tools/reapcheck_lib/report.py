@@ -1,5 +1,5 @@
 """Results of many clang-tidy runs merged into one report, and its outputs:
-clang's text format, the inventory line, merged fixes, SARIF 2.1.0 and the
+clang's text format, the summary line, merged fixes, SARIF 2.1.0 and the
 JSON of a shard (which --merge reads back).  Everything here works on merged
 results, so a --merge of shards and an unsharded run print the same thing."""
 
@@ -8,7 +8,7 @@ import hashlib
 import json
 import os
 
-from . import inventory, safeio
+from . import diagnostics, inventory, safeio
 from .project import CHECK, version
 
 JSON_FORMAT = 'reapcheck-shard/1'
@@ -138,9 +138,9 @@ class Report:
             self.fixes[item['yaml']] = (unit_path, item)
 
     def finish(self, exclude, paths):
-        """Drops what --exclude hides, and calls 'leaked' only the sites whose
-        warning was really printed: one hidden by NOLINT or by an excluded
-        file is 'leaked-unreported'."""
+        """Drops what --exclude hides, and calls 'leaked' and 'held-leaked'
+        only the sites whose warning was really printed: one hidden by NOLINT
+        or by an excluded file is 'leaked-unreported'."""
         for key in [k for k, d in self.diagnostics.items() if excluded(d['file'], exclude, paths)]:
             del self.diagnostics[key]
         for key in [k for k in self.sites if excluded(k[0], exclude, paths)]:
@@ -151,7 +151,7 @@ class Report:
         warned = {(d['file'], d['line'], d['column'])
                   for d in self.diagnostics.values() if is_finding(d)}
         for key, s in self.sites.items():
-            if s['verdict'] == 'leaked' and key not in warned:
+            if s['verdict'] in ('leaked', 'held-leaked') and key not in warned:
                 s['verdict'] = 'leaked-unreported'
 
     def sorted_diagnostics(self, paths):
@@ -166,13 +166,40 @@ class Report:
     def findings(self):
         return sum(1 for d in self.diagnostics.values() if is_finding(d))
 
-    def inventory_line(self):
+    def leak_kind(self, d):
+        """The kind (inventory.LEAK_KINDS) of one warning of the check."""
+        if diagnostics.is_fclose(d):
+            return 'fclose'
+        site = self.sites.get((d['file'], d['line'], d['column']))
+        if site is not None and site['verdict'] == 'held-leaked':
+            return 'held-leaked'
+        return 'not-reaped'
+
+    def leak_counts(self):
+        """Printed warnings by kind: they add up to findings()."""
+        result = {k: 0 for k, _ in inventory.LEAK_KINDS}
+        for d in self.diagnostics.values():
+            if is_finding(d):
+                result[self.leak_kind(d)] += 1
+        return result
+
+    def leaked_text(self):
+        """"N leaked (A not reaped, ...)": every printed warning in exactly
+        one count, so that "0 leaked" means no warning at all."""
+        leaks = self.leak_counts()
+        text = '%d leaked' % sum(leaks.values())
+        kinds = ['%d %s' % (leaks[k], words) for k, words in inventory.LEAK_KINDS if leaks[k]]
+        return text + (' (%s)' % ', '.join(kinds) if kinds else '')
+
+    def summary_line(self):
+        """"N leaked (...); the inventory; the units checked": the last
+        line of every run."""
         counts = inventory.counts(self.sites.values())
         files = len({s['file'] for s in self.sites.values()})
         parts = ['%d %s' % (counts[v], inventory.WORDS[v]) for v in inventory.VERDICTS
                  if counts[v] or v in inventory.ALWAYS_SHOWN]
-        line = '%d start site%s in %d file%s: %s; %d translation unit%s checked' % (
-            len(self.sites), '' if len(self.sites) == 1 else 's',
+        line = '%s; %d start site%s in %d file%s: %s; %d translation unit%s checked' % (
+            self.leaked_text(), len(self.sites), '' if len(self.sites) == 1 else 's',
             files, '' if files == 1 else 's', ', '.join(parts),
             len(self.units), '' if len(self.units) == 1 else 's')
         if self.failures:
