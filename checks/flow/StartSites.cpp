@@ -271,7 +271,7 @@ private:
       if (!S.Escaped)
         return;
       if (const ValueDecl *Holder = assignedInto(Call))
-        escapeInto(S, Holder, Call.getBeginLoc());
+        escapeInto(S, Holder, Call.getArg(0)->getBeginLoc());
       else
         escapeInto(S, insertedInto(Call), Call.getBeginLoc());
       return;
