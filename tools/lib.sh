@@ -23,7 +23,7 @@ apt_install() {
 }
 
 # Where the Debian LLVM packages put each major: $REAPCHECK_LLVM_ROOT/llvm-N.
-# A parameter only so that test/tools/llvm-detection.test can point the
+# A parameter only so that test/setup/llvm-detection.test can point the
 # detection below at a fake tree.
 REAPCHECK_LLVM_ROOT=${REAPCHECK_LLVM_ROOT:-/usr/lib}
 
@@ -87,11 +87,11 @@ ensure_base() {
 # entry a line: a proof that it is installed (a file, or cmd:NAME for a
 # command on PATH), then the Debian package, then who needs it.
 TEST_PACKAGES=(
-  "/usr/include/boost/process.hpp libboost1.81-dev"    # test/boost, examples
-  "/usr/include/ev.h libev-dev"                        # test/checker/libev.c, test/facts/libev.test
+  "/usr/include/boost/process.hpp libboost1.81-dev"    # test/rules/apis, examples
+  "/usr/include/ev.h libev-dev"                        # test/rules/apis/libev.c, test/facts/libev.test
   "/usr/include/event2/event.h libevent-dev"           # test/facts/dispatch.test
   "cmd:git git"                                        # pre-commit test, clean-checkout check
-  "cmd:pre-commit pre-commit"                          # test/integration/pre-commit.test
+  "cmd:pre-commit pre-commit"                          # test/pre-commit/pre-commit.test
   "/usr/lib/python3/dist-packages/docutils/__init__.py python3-docutils" # test/docs
   "/usr/include/elfutils/libdwfl.h libdw-dev"          # runtime/: symbolised start sites
   "/usr/include/gtest/gtest.h libgtest-dev"            # test/runtime: the GoogleTest listener

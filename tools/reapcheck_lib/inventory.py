@@ -5,9 +5,9 @@ appends one line per start site it analysed,
 
 (checks/unit/Verdicts.cpp decides them, checks/Reporting.cpp writes them,
 recordInventory).  This table is the only
-list of verdicts on the Python side; test/integration/verdicts.test fails
+list of verdicts on the Python side; test/driver/verdicts.test fails
 when it and the verdicts the check emits differ.  A new verdict needs a row
-here and a case in test/integration/Inputs/verdicts/.
+here and a case in test/driver/Inputs/verdicts/.
 
     python3 -m reapcheck_lib.inventory FILE...   compares emitted verdicts with the table
 """

@@ -1,4 +1,4 @@
-// C++ shapes of the caller rule (test/precision/caller-reaps.c has the C
+// C++ shapes of the caller rule (test/rules/callers/caller-reaps.c has the C
 // ones): a function of internal linkage whose every caller reaps any child
 // after the call leaves its child to them, but only when the unit sees
 // every use.  A method is named by member expressions, a call in a template

@@ -43,7 +43,7 @@ void leak_clone(char *stack_top) {
 }
 
 // CLONE_PARENT_SETTID: glibc's clone() also writes the pid to its fifth
-// argument (test/checker/clone-parent-tid.c has clone3).
+// argument (test/rules/apis/clone-parent-tid.c has clone3).
 pid_t clone_parent_tid(char *stack_top) {
   pid_t ptid;
   int r = clone(child_main, stack_top, CLONE_PARENT_SETTID | SIGCHLD, NULL, &ptid); // no-warning: returned as 'ptid'

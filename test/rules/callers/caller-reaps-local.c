@@ -1,6 +1,6 @@
 // Callers that reap: a blocking reap of any child, repeated until it fails,
 // may test its result through the local it was stored in, as it may test
-// the call directly (test/precision/caller-reaps.c): the same loop.  A result
+// the call directly (test/rules/callers/caller-reaps.c): the same loop.  A result
 // kept and never tested is no such loop.
 // RUN: %check_tidy %s %t -- %tidy -- -std=gnu11
 #include <sys/types.h>

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Sets up what test/integration/pre-commit.test commits into:
+# Sets up what test/pre-commit/pre-commit.test commits into:
 #   DIR/hooks  a clone of ROOT, the repository pre-commit takes the hook from
 #   DIR/repo   a consumer repository with include/worker.h, a compile database
 #              in build/ and a .pre-commit-config.yaml using the hook with -p build

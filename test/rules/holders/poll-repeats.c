@@ -3,7 +3,7 @@
 // that kills, then polls once): the child has usually not exited yet.  The
 // poll does reap where it repeats: in a loop's condition, or in a callback
 // (a function whose address is registered); a tick whose callers the unit
-// does not show is taken to repeat (test/precision/wnohang.c).
+// does not show is taken to repeat (test/rules/apis/wnohang.c).
 // RUN: %check_tidy %s %t -- %tidy -- -std=gnu11
 #include <signal.h>
 #include <sys/types.h>
