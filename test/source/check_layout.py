@@ -9,8 +9,14 @@ Also: every source file has at most MAX_LINES lines, and every function
 body at most MAX_FUNCTION lines (counted from its opening brace to its
 closing brace, lambdas inside included).
 
-Usage: check_layout.py CHECKS_DIR.  Prints one line per breach and exits 1
-when there is one; prints a summary and exits 0 otherwise.
+Outside checks/, the file limit holds too, for the folders in OUTSIDE: the
+runtime's sources and headers and the driver's Python package.  (The
+function limit does not: its brace counting knows C and C++ only, and the
+runtime's event reader has one function over it.)
+
+Usage: check_layout.py CHECKS_DIR, or check_layout.py --outside ROOT (ROOT
+the repository).  Prints one line per breach and exits 1 when there is
+one; prints a summary and exits 0 otherwise.
 """
 
 import os
@@ -27,6 +33,10 @@ GENERATED = {"BuiltinModels.inc"}
 EXTERNAL = ("llvm/", "clang/", "clang-tidy/")
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
+# Folders outside checks/ held to MAX_LINES, each with the ending of the
+# files that count there ("" for every file).
+OUTSIDE = [("runtime/src", ""), ("runtime/include", ""),
+           ("tools/reapcheck_lib", ".py")]
 
 
 def layer_of(rel):
@@ -81,6 +91,38 @@ def long_functions(lines):
     return found
 
 
+def read_lines(path):
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def main_outside(root):
+    breaches, files = [], 0
+    for sub, ending in OUTSIDE:
+        for folder, dirnames, names in sorted(os.walk(os.path.join(root, sub))):
+            dirnames.sort()
+            for name in sorted(names):
+                if not name.endswith(ending):
+                    continue
+                files += 1
+                path = os.path.join(folder, name)
+                lines = read_lines(path)
+                if len(lines) > MAX_LINES:
+                    breaches.append(f"{os.path.relpath(path, root)}: {len(lines)} "
+                                    f"lines, more than {MAX_LINES}")
+    for b in breaches:
+        print(b)
+    if breaches:
+        return 1
+    print(f"outside checks/: {files} files in "
+          f"{', '.join(sub for sub, _ in OUTSIDE)}, "
+          f"at most {MAX_LINES} lines per file")
+    return 0
+
+
 def main(root):
     breaches, files = [], 0
     for folder, _, names in sorted(os.walk(root)):
@@ -95,10 +137,7 @@ def main(root):
                 breaches.append(f"{rel}: folder '{layer}' is not a layer "
                                 f"({', '.join(LAYERS)})")
                 continue
-            with open(path, encoding="utf-8") as f:
-                lines = f.read().split("\n")
-            if lines and lines[-1] == "":
-                lines.pop()
+            lines = read_lines(path)
             for number, line in enumerate(lines, 1):
                 m = INCLUDE.match(line)
                 if not m or m.group(1) in GENERATED or \
@@ -130,4 +169,6 @@ def main(root):
 
 
 if __name__ == "__main__":
+    if len(sys.argv) == 3 and sys.argv[1] == "--outside":
+        sys.exit(main_outside(sys.argv[2]))
     sys.exit(main(sys.argv[1]))

@@ -10,5 +10,7 @@ One module per fact, so that the three runners cannot disagree:
   config       configuration problems: --verify-config, YAML errors, option
                values the check refuses
   report       merging per-unit results; text, SARIF, fixes and shard JSON
-  driver       the tools/reapcheck command line
+  driver       tools/reapcheck's entry point and what a run prints, with
+               cli (its options), planning (the translation units) and
+               checking (clang-tidy over them, results into one report)
 """

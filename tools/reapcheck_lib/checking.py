@@ -1,0 +1,205 @@
+"""Running the check: clang-tidy once per planned unit, in parallel, each
+with its own REAPCHECK_INVENTORY file, after --verify-config and (with -p)
+the index pass; then the results of every unit merged into one Report.
+A unit clang-tidy skipped, crashed on or could not compile is a failure
+of the run, not a pass."""
+
+import concurrent.futures
+import os
+import tempfile
+
+from . import config, diagnostics, indexing, inventory, project, tidyrun
+from .cli import say
+from .planning import index_units, plan_database, plan_files, read_database, select_shard
+from .project import CHECK
+from .report import Report, UsageError, excluded, parse_fixes
+
+
+def tidy_base(args):
+    major = args.llvm_major or project.default_llvm_major()
+    tidy = args.clang_tidy or '/usr/lib/llvm-%s/bin/clang-tidy' % major
+    plugin = args.plugin
+    if plugin is None and args.build_dir:
+        plugin = os.path.join(args.build_dir, 'libreapcheck.so')
+    if plugin is None:
+        plugin = os.path.join(project.ROOT, 'build', 'libreapcheck.so')
+    base = [tidy]
+    if plugin:
+        if not os.path.isfile(plugin):
+            raise UsageError('no plugin at %s (build it first: tools/reapcheck does)' % plugin)
+        base.append('--load=' + plugin)
+    base += ['-checks=-*,' + CHECK, '--quiet']
+    if args.header_filter:
+        base.append('--header-filter=' + args.header_filter)
+    if args.config:
+        base.append('--config=' + args.config)
+    base += ['--extra-arg-before=' + a for a in args.extra_args_before]
+    base += ['--extra-arg=' + a for a in args.extra_args]
+    return base
+
+
+def run_unit(unit, base, index, tmp, paths, want_fixes, logs):
+    inventory_file = os.path.join(tmp, 'inventory-%d.tsv' % index)
+    fixes = os.path.join(tmp, 'fixes-%d.yaml' % index)
+    cmd = unit.command(base)
+    if want_fixes:
+        cmd.insert(1, '--export-fixes=' + fixes)
+    env = dict(os.environ, REAPCHECK_INVENTORY=inventory_file)
+    result = {'unit': unit, 'diagnostics': [], 'inventory': [], 'fixes': [], 'config': [],
+              'failure': None, 'included': set(), 'checked': False}
+    if not os.path.isfile(unit.path):
+        result['failure'] = 'the file does not exist; not checked'
+        return result
+    try:
+        proc = tidyrun.run(cmd, env, unit.cwd or paths.cwd)
+    except OSError as e:
+        result['failure'] = 'cannot run %s: %s' % (cmd[0], e)
+        return result
+    # Skipped or crashed: nothing it printed is a judgement of the unit.
+    why = tidyrun.problem(proc, unit.path, cmd, 'check', logs, paths.display)
+    if why:
+        result['failure'] = why
+        return result
+    result['checked'] = True
+    stderr = read_output(result, unit, proc, inventory_file, fixes, want_fixes, paths)
+    diags = result['diagnostics']
+
+    # clang-tidy exits non-zero on compiler errors, which leave the unit
+    # unjudged (and on findings promoted by WarningsAsErrors, or on an
+    # option value the check refuses, which do not).
+    own_errors = [d for d in diags if d['level'] == 'error' and d['check'] == CHECK]
+    other_errors = [d for d in diags if d['level'] in ('error', 'fatal error')
+                    and d['check'] != CHECK]
+    explained = own_errors or result['config']
+    if other_errors or (proc.returncode != 0 and not explained) or proc.returncode < 0:
+        result['failure'] = 'clang-tidy exited with status %d' % proc.returncode
+        if stderr.strip():
+            result['failure'] += ':\n' + stderr.rstrip()
+    return result
+
+
+def read_output(result, unit, proc, inventory_file, fixes, want_fixes, paths):
+    """Fills result with what a judged unit printed and wrote: the headers
+    it included, its diagnostics and configuration problems, its start
+    sites and fixes (those in unit.only when that is set).  Returns the
+    rest of its stderr."""
+    headers, stderr = diagnostics.included_headers(proc.stderr)
+    result['included'] = {os.path.realpath(os.path.join(unit.directory, h))
+                          for h in headers}
+    diags = diagnostics.parse(proc.stdout, unit.directory)
+    result['config'] = [d for d in diags if diagnostics.is_config(d)]
+    diags = [d for d in diags if not diagnostics.is_config(d)]
+    sites = []
+    if os.path.isfile(inventory_file):
+        with open(inventory_file, errors='replace') as f:
+            sites = inventory.parse(f.read(), unit.directory, warn=say)
+    fix_items = []
+    if want_fixes and os.path.isfile(fixes):
+        with open(fixes, errors='replace') as f:
+            fix_items = parse_fixes(f.read())
+        for item in fix_items:
+            item['file'] = paths.absolute(item['file'], item['directory'] or unit.directory)
+    if unit.only is not None:
+        diags = [d for d in diags if d['file'] in unit.only or d['level'] == 'error'
+                 and d['check'] != CHECK]
+        sites = [s for s in sites if s['file'] in unit.only]
+        fix_items = [i for i in fix_items if i['file'] in unit.only]
+    result.update(diagnostics=diags, inventory=sites, fixes=fix_items)
+    return stderr
+
+
+def verify_config(units, base, paths, jobs):
+    """--verify-config once per directory holding a unit (.clang-tidy files
+    apply by directory), or once when --config replaces them."""
+    by_dir = {}
+    for u in units:
+        by_dir.setdefault(os.path.dirname(u.path), u.path)
+    files = sorted(by_dir.values())
+    if any(a.startswith('--config=') for a in base):
+        files = files[:1]
+    problems = []
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        for found in pool.map(lambda f: config.verify(base, f, paths.cwd, paths.display),
+                              files):
+            problems.extend(found)
+    return problems
+
+
+def check(args, paths):
+    with tempfile.TemporaryDirectory(prefix='reapcheck-') as tmp:
+        return check_in(args, paths, tmp)
+
+
+def check_in(args, paths, tmp):
+    base = tidy_base(args)
+    jobs = args.jobs or len(os.sched_getaffinity(0)) or 1
+    db = read_database(args, paths, tmp) if args.database else None
+    plan = plan_database(args, paths, db) if db else plan_files(args, paths)
+    for note in plan.notes:
+        say(note)
+    units = [u for u in plan.units if not excluded(u.path, args.exclude, paths)]
+    if plan.units and not units:
+        # A filter that leaves nothing is a mistake in the job, not a pass.
+        raise UsageError('nothing to check: --exclude %s leaves none of the %d source '
+                         'file%s' % (' '.join("'%s'" % g for g in args.exclude),
+                                     len(plan.units), '' if len(plan.units) == 1 else 's'))
+    units = select_shard(units, args.shard)
+    report = Report()
+    if not units:
+        say('no source files to check')
+        return report
+    for p in verify_config(units, base, paths, jobs):
+        report.add_config(p.level, p.message, p.snippet)
+    if report.config_errors():
+        return report
+    logs = tidyrun.Logs(db.db_dir if db else None)
+    if db and not args.no_facts:
+        facts_path = paths.absolute(args.facts) if args.facts else \
+            os.path.join(db.db_dir, 'reapcheck-facts.json')
+        indexing.ensure_facts(facts_path, db, index_units(db), base, tmp, paths, logs, jobs,
+                              say)
+        if args.index_only:
+            return None
+        os.environ['REAPCHECK_FACTS'] = facts_path
+
+    want_fixes = bool(args.export_fixes or args.json)
+    results = run_all(units, base, tmp, paths, want_fixes, jobs, 0, logs)
+    # Headers the including source turned out not to include (another
+    # file of the same name, a conditional #include): on their own.
+    unconfirmed = sorted(h for r in results for h in r['unit'].covers
+                         if os.path.realpath(h) not in r['included'] and not r['failure'])
+    if unconfirmed:
+        plan.units = []
+        for h in unconfirmed:
+            plan.add_header_alone(h, ' (no source includes it)')
+        for note in plan.notes[-len(unconfirmed):]:
+            say(note)
+        results += run_all(plan.units, base, tmp, paths, want_fixes, jobs, len(units), logs)
+    add_results(report, results)
+    return report
+
+
+def add_results(report, results):
+    """The results of run_unit, merged into report."""
+    for r in results:
+        if r['checked']:
+            report.units.add(r['unit'].path)
+        for d in r['diagnostics']:
+            report.add_diagnostic(d)
+        for s in r['inventory']:
+            report.add_site(s)
+        for item in r['fixes']:
+            report.add_fix(r['unit'].path, item)
+        for d in r['config']:
+            report.add_config('warning' if d['level'] == 'warning' else 'error',
+                              d['message'])
+        if r['failure']:
+            report.failures[r['unit'].path] = r['failure']
+
+
+def run_all(units, base, tmp, paths, want_fixes, jobs, first_index, logs):
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(run_unit, u, base, first_index + i, tmp, paths, want_fixes,
+                               logs)
+                   for i, u in enumerate(units)]
+        return [f.result() for f in futures]
