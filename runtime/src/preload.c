@@ -2,8 +2,10 @@
  * libreapcheck-preload.so: loaded by reapcheck-run (LD_PRELOAD) into the
  * program under test.  It interposes the libc calls that start a child
  * process and the ones that reap one, and appends one line per event to the
- * file named by REAPCHECK_EVENTS.  It keeps no state of its own beyond a few
- * resolved function pointers: the launcher (and the C API) read the file.
+ * file named by REAPCHECK_EVENTS.  It keeps only the resolved real functions
+ * and its recording state (preload_events.c: the events path, whether it
+ * records, the program's path, whether SIGCHLD is auto-reaped); the verdicts
+ * are the launcher's (and the C API's), read from the file.
  *
  *   started  --waitpid/wait/wait3/wait4/waitid/pclose reports it-->  reaped
  *      \--program exits-->  still a child of reapcheck-run: unreaped
