@@ -1,6 +1,7 @@
 //===--- ProjectFacts.cpp - What other files of the program do ------------===//
 
 #include "facts/ProjectFacts.h"
+#include "facts/FactsFile.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -89,27 +90,6 @@ static std::optional<StartSpec> specFromJson(const llvm::json::Object &O) {
 // Reading.
 //===----------------------------------------------------------------------===//
 
-/// Files the facts describe whose size or modification time changed.
-static std::vector<std::string> changedFiles(const llvm::json::Object &Files) {
-  std::vector<std::string> Changed;
-  for (const auto &Entry : Files) {
-    const auto *Stamp = Entry.second.getAsObject();
-    llvm::sys::fs::file_status Status;
-    if (!Stamp || llvm::sys::fs::status(Entry.first.str(), Status)) {
-      Changed.push_back(Entry.first.str());
-      continue;
-    }
-    auto Size = Stamp->getInteger("size");
-    auto Mtime = Stamp->getInteger("mtime");
-    auto Now = llvm::sys::toTimeT(Status.getLastModificationTime());
-    if (!Size || !Mtime || static_cast<uint64_t>(*Size) != Status.getSize() ||
-        *Mtime != static_cast<int64_t>(Now))
-      Changed.push_back(Entry.first.str());
-  }
-  std::sort(Changed.begin(), Changed.end());
-  return Changed;
-}
-
 void ProjectFacts::readFunctions(const llvm::json::Object &Root) {
   if (const auto *Listed = Root.getObject("functions"))
     for (const auto &Entry : *Listed) {
@@ -161,8 +141,7 @@ void ProjectFacts::readCoverage(const llvm::json::Object &Root) {
 }
 
 std::optional<ProjectFacts> ProjectFacts::load(llvm::StringRef Path,
-                                               std::string &Error,
-                                               std::string &Warning) {
+                                               std::string &Error) {
   auto Buffer = llvm::MemoryBuffer::getFile(Path);
   if (!Buffer) {
     Error = "cannot read facts file '" + Path.str() +
@@ -186,24 +165,42 @@ std::optional<ProjectFacts> ProjectFacts::load(llvm::StringRef Path,
     Error = "facts file '" + Path.str() + "' has format version " +
             (Version ? std::to_string(*Version) : std::string("?")) +
             ", this reapcheck reads version " +
-            std::to_string(FactsFormatVersion) +
-            "; write it again with tools/reapcheck --facts";
+            std::to_string(FactsFormatVersion) + "; write it again with: " +
+            rewriteCommandFor(ProjectFacts(), Path);
     return std::nullopt;
   }
   ProjectFacts Facts;
   Facts.readFunctions(*Root);
   Facts.readCoverage(*Root);
-  if (const auto *Files = Root->getObject("files")) {
-    std::vector<std::string> Changed = changedFiles(*Files);
-    if (!Changed.empty())
-      Warning = "facts file '" + Path.str() +
-                "' is stale: " + std::to_string(Changed.size()) +
-                " file(s) changed or vanished since it was written (first: " +
-                Changed.front() +
-                "); facts about them may be wrong until tools/reapcheck "
-                "--facts writes it again";
-  }
+  Facts.readFiles(*Root);
   return Facts;
+}
+
+void ProjectFacts::readFiles(const llvm::json::Object &Root) {
+  if (const auto *Files = Root.getObject("files"))
+    for (const auto &Entry : *Files) {
+      FileStamp S;
+      if (const auto *O = Entry.second.getAsObject()) {
+        S.Size = O->getInteger("size").value_or(-1);
+        S.Mtime = O->getInteger("mtime").value_or(-1);
+        if (auto Sha = O->getString("sha256"))
+          S.Sha256 = Sha->str();
+      }
+      Stamps[Entry.first] = std::move(S);
+    }
+  if (const auto *Listed = Root.getArray("programs"))
+    for (const auto &Program : *Listed) {
+      const auto *O = Program.getAsObject();
+      const auto *Members = O ? O->getArray("files") : nullptr;
+      if (!Members)
+        continue;
+      Programs.emplace_back();
+      for (const auto &File : *Members)
+        if (auto Name = File.getAsString())
+          Programs.back().push_back(Name->str());
+    }
+  if (auto Command = Root.getString("rewrite"))
+    Rewrite = Command->str();
 }
 
 const FunctionFacts *ProjectFacts::function(llvm::StringRef Usr) const {

@@ -22,6 +22,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -60,10 +61,10 @@ struct FunctionFacts {
 class ProjectFacts {
 public:
   /// Reads \p Path.  On failure returns std::nullopt and sets \p Error to a
-  /// one-line reason; \p Warning is set when the facts load but some file
-  /// they describe changed or vanished since they were written.
-  static std::optional<ProjectFacts>
-  load(llvm::StringRef Path, std::string &Error, std::string &Warning);
+  /// one-line reason.  Whether the facts still hold is asked per file
+  /// (facts/FactsFile.h).
+  static std::optional<ProjectFacts> load(llvm::StringRef Path,
+                                          std::string &Error);
 
   const FunctionFacts *function(llvm::StringRef Usr) const;
   /// What the indexed files do with a holder; Unjudged when none saw it.
@@ -85,9 +86,25 @@ public:
   /// Unqualified names of every wrapper, for the call matcher.
   const std::vector<std::string> &wrapperNames() const { return Names; }
 
+  /// What a described file was when it was indexed; -1 and "" where the
+  /// facts do not say.
+  struct FileStamp {
+    int64_t Size = -1;
+    int64_t Mtime = -1;
+    std::string Sha256;
+  };
+  const llvm::StringMap<FileStamp> &stamps() const { return Stamps; }
+  /// The files of each program (the merge's `programs`).
+  const std::vector<std::vector<std::string>> &programs() const {
+    return Programs;
+  }
+  /// The command that wrote the facts (the driver records it), or "".
+  const std::string &rewriteCommand() const { return Rewrite; }
+
 private:
   void readFunctions(const llvm::json::Object &Root);
   void readCoverage(const llvm::json::Object &Root);
+  void readFiles(const llvm::json::Object &Root);
 
   llvm::StringMap<FunctionFacts> Functions;
   llvm::StringMap<HolderDuty> Holders;
@@ -95,6 +112,9 @@ private:
   llvm::StringSet<> Entries;
   llvm::StringMap<llvm::StringSet<>> CoveredFunctions;
   std::vector<std::string> Names;
+  llvm::StringMap<FileStamp> Stamps;
+  std::vector<std::vector<std::string>> Programs;
+  std::string Rewrite;
 };
 
 /// One translation unit's facts, written in index mode.

@@ -306,10 +306,12 @@ class Editor:
 def run(args, clangd_args):
     root = os.path.abspath(args.root)
     if not any(os.path.exists(os.path.join(root, name))
-               for name in ('compile_flags.txt', 'compile_commands.json')):
+               for name in ('compile_flags.txt', 'compile_commands.json',
+                            'build/compile_commands.json')):
         # clangd would search the parent directories and might find, say,
         # the build tree's compile_commands.json.
-        print('lsp_client: %s has no compile_flags.txt' % root)
+        print('lsp_client: %s has no compile_flags.txt or compile_commands.json'
+              ' (beside it or in build/)' % root)
         return 2
     env = dict(os.environ)
     # Keep the user's ~/.config/clangd/config.yaml out of the test.
@@ -342,7 +344,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument('--clangd', required=True)
     parser.add_argument('--root', required=True,
-                        help='workspace holding .clangd and compile_flags.txt')
+                        help='workspace holding .clangd and compile_flags.txt (or '
+                             'compile_commands.json, there or in build/)')
     parser.add_argument('--log', help="file for clangd's stderr")
     parser.add_argument('--plain', action='store_true',
                         help='claim no relatedInformation nor inline fixes')

@@ -6,6 +6,7 @@ of the run, not a pass."""
 
 import concurrent.futures
 import os
+import shlex
 import tempfile
 
 from . import config, diagnostics, indexing, inventory, project, tidyrun
@@ -157,10 +158,13 @@ def check_in(args, paths, tmp):
         facts_path = paths.absolute(args.facts) if args.facts else \
             os.path.join(db.db_dir, 'reapcheck-facts.json')
         indexing.ensure_facts(facts_path, db, index_units(db), base, tmp, paths, logs, jobs,
-                              say)
+                              say, rewrite_command(args, db.db_dir, facts_path))
         if args.index_only:
             return None
         os.environ['REAPCHECK_FACTS'] = facts_path
+    elif args.no_facts:
+        # Set and empty: the check looks for no facts file of its own.
+        os.environ['REAPCHECK_FACTS'] = ''
 
     want_fixes = bool(args.export_fixes or args.json)
     results = run_all(units, base, tmp, paths, want_fixes, jobs, 0, logs)
@@ -195,6 +199,27 @@ def add_results(report, results):
                               d['message'])
         if r['failure']:
             report.failures[r['unit'].path] = r['failure']
+
+
+def rewrite_command(args, db_dir, facts_path):
+    """The command that writes these facts again, as the check shows it
+    when they are stale: the driver's path and the options that are part
+    of the facts' key."""
+    tools = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    words = [os.path.join(tools, 'reapcheck'), '-p', db_dir]
+    if args.config is not None:
+        words += ['--config', args.config]
+    if args.header_filter != '.*':
+        words += ['--header-filter', args.header_filter]
+    for arg in args.extra_args_before:
+        words += ['--extra-arg-before', arg]
+    for arg in args.extra_args:
+        words += ['--extra-arg', arg]
+    words.append('--index-only')
+    if os.path.basename(facts_path) != 'reapcheck-facts.json' or \
+            os.path.dirname(facts_path) != db_dir:
+        words += ['--facts', facts_path]
+    return shlex.join(words)
 
 
 def run_all(units, base, tmp, paths, want_fixes, jobs, first_index, logs):

@@ -235,9 +235,10 @@ class Indexer:
             return list(pool.map(self.index, units))
 
 
-def ensure_facts(facts_path, db, units, base, tmp, paths, logs, jobs, say):
+def ensure_facts(facts_path, db, units, base, tmp, paths, logs, jobs, say, rewrite):
     """The facts file for -p runs: reused while fresh, else written by an
-    index pass (unchanged units come from the cache)."""
+    index pass (unchanged units come from the cache).  rewrite: the command
+    that writes it again, recorded for the check's staleness warning."""
     existing = facts.load(facts_path)
     indexer = Indexer(base, db, tmp, paths, logs)
     inputs = indexer.inputs(units)
@@ -285,6 +286,7 @@ def ensure_facts(facts_path, db, units, base, tmp, paths, logs, jobs, say):
         raise UsageError('project facts: %s' % e)
     # A unit that was not indexed is tried again next time.
     merged['driver'] = {'inputs': 'incomplete' if skipped else inputs, 'deps': deps}
+    merged['rewrite'] = rewrite
     facts.write(merged, facts_path)
     indexed = len(units) - skipped - cached
     say('project facts: %d file%s (%d indexed now, %d from the cache%s), %d program%s -> %s'

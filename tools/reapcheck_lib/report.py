@@ -32,7 +32,8 @@ class Paths:
         return os.path.normpath(os.path.join(base or self.cwd, path))
 
     def display(self, path):
-        if path == self.cwd or path.startswith(self.cwd.rstrip('/') + '/'):
+        # From / every path would lose its leading slash: keep it absolute.
+        if self.cwd != '/' and (path == self.cwd or path.startswith(self.cwd + '/')):
             return os.path.relpath(path, self.cwd)
         return path
 
