@@ -2,7 +2,6 @@
 //-------------------===//
 
 #include "UnreapedChildCheck.h"
-#include "facts/FactsFile.h"
 #include "flow/SigchldActions.h"
 #include "model/ModelFile.h"
 #include "unit/FactsIndex.h"
@@ -45,7 +44,7 @@ static llvm::raw_ostream *flowDump() {
 
 UnreapedChildCheck::UnreapedChildCheck(StringRef Name,
                                        tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
+    : ClangTidyCheck(Name, Context), TidyContext(*Context),
       StartFunctions(Options.get("StartFunctions", "")),
       ReapFunctions(Options.get("ReapFunctions", "")),
       HarmlessFunctions(Options.get("HarmlessFunctions", "")),
@@ -83,54 +82,13 @@ UnreapedChildCheck::UnreapedChildCheck(StringRef Name,
   Add("HarmlessFunctions", Model.addHarmless(HarmlessFunctions));
   if (const char *Index = std::getenv("REAPCHECK_INDEX"); Index && *Index)
     IndexFile = Index;
-  loadFacts();
+  // What needs no file is said here: clangd shows the configuration
+  // diagnostics of the checks' construction only (FileSetup.cpp).
+  reportUnknownOptions();
+  loadNamedFacts();
   Interesting = Model.interestingCallees();
   StartingClasses = Model.startingClasses();
-  if (Facts)
-    for (const std::string &Name : Facts->wrapperNames())
-      Interesting.add(Name);
   newUnit();
-}
-
-/// Which facts file the unit uses: FactsFile ("none": no facts), else the
-/// driver's REAPCHECK_FACTS (set and empty: no facts), else the one found
-/// above the file or the working directory.  Index mode never reads facts:
-/// it writes them.
-static std::string factsPathFor(llvm::StringRef Option, llvm::StringRef Main,
-                                bool Indexing) {
-  if (!Option.empty())
-    return Option == "none" ? "" : Option.str();
-  if (const char *Env = std::getenv("REAPCHECK_FACTS"))
-    return Env;
-  return Indexing ? "" : findFactsFile(Main);
-}
-
-/// Facts that cannot be read are an error of the run (the check goes on
-/// without them, so no report is lost); facts that no longer describe the
-/// files this one's verdicts use are a warning, once per unit.
-void UnreapedChildCheck::loadFacts() {
-  std::string Path = factsPathFor(FactsFile, getCurrentMainFile(),
-                                  !IndexFile.empty());
-  if (Path.empty())
-    return;
-  std::string Error;
-  Facts = ProjectFacts::load(Path, Error);
-  if (!Error.empty()) {
-    configurationDiag("process-unreaped-child.FactsFile: %0; checking "
-                      "without facts from other files",
-                      DiagnosticIDs::Error)
-        << Error;
-    return;
-  }
-  std::vector<std::string> Stale = staleFilesFor(*Facts, getCurrentMainFile());
-  if (!Stale.empty())
-    configurationDiag("process-unreaped-child.FactsFile: facts file '%0' is "
-                      "stale for this file: %1 file(s) of its program "
-                      "changed since it was written (first: %2); write it "
-                      "again with: %3",
-                      DiagnosticIDs::Warning)
-        << Path << static_cast<unsigned>(Stale.size()) << Stale.front()
-        << rewriteCommandFor(*Facts, Path);
 }
 
 void UnreapedChildCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
@@ -166,8 +124,10 @@ AST_MATCHER_P(CXXConstructExpr, constructsNamedClass, const CalleeNameSet *,
 }
 } // namespace
 
-void UnreapedChildCheck::registerPPCallbacks(const SourceManager &,
+void UnreapedChildCheck::registerPPCallbacks(const SourceManager &SM,
                                              Preprocessor *PP, Preprocessor *) {
+  auto Main = SM.getFileEntryRefForID(SM.getMainFileID());
+  setUpForFile(SM, Main ? Main->getName() : getCurrentMainFile());
   if (PP)
     Unit->setVariant(FactsRecorder::variantOf(PP->getPredefines()));
 }

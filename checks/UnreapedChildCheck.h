@@ -49,6 +49,7 @@ private:
   void noteLeak(const StartFacts &F, llvm::StringRef Name);
   void recordInventory(const StartFacts &F, const char *Verdict);
 
+  const clang::tidy::ClangTidyContext &TidyContext;
   /// The first malformed boolean option, reported once.
   std::string BadBool;
   const std::string StartFunctions;
@@ -61,10 +62,16 @@ private:
   const std::string ModelFiles;
   const std::string Models;
 
-  void loadFacts();
+  // The unit's configuration and facts (FileSetup.cpp).
+  void reportUnknownOptions();
+  void loadNamedFacts();
+  void setUpForFile(const clang::SourceManager &SM, llvm::StringRef MainFile);
   const ProjectFacts *facts() const { return Facts ? &*Facts : nullptr; }
-  /// Facts of the other files of the program (FactsFile), if any.
+  /// Facts of the other files of the program, if any, and where they are.
   std::optional<ProjectFacts> Facts;
+  std::string FactsPath;
+  /// FactsFile or REAPCHECK_FACTS said which facts (or none): no search.
+  bool FactsChosen = false;
   /// Index mode (REAPCHECK_INDEX=FILE): each unit's facts go there.
   std::string IndexFile;
 

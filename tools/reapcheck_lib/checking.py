@@ -111,18 +111,23 @@ def read_output(result, unit, proc, inventory_file, fixes, want_fixes, paths):
 
 def verify_config(units, base, paths, jobs):
     """--verify-config once per directory holding a unit (.clang-tidy files
-    apply by directory), or once when --config replaces them."""
+    apply by directory), or once when --config replaces them.  Where it
+    checked every option name, the check is told not to scan again."""
     by_dir = {}
     for u in units:
         by_dir.setdefault(os.path.dirname(u.path), u.path)
     files = sorted(by_dir.values())
     if any(a.startswith('--config=') for a in base):
         files = files[:1]
-    problems = []
+    problems, names_checked = [], True
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        for found in pool.map(lambda f: config.verify(base, f, paths.cwd, paths.display),
-                              files):
+        for found, checked in pool.map(
+                lambda f: config.verify(base, f, paths.cwd, paths.display), files):
             problems.extend(found)
+            names_checked = names_checked and checked
+    if names_checked:
+        # The check's own configuration scan would say the same again.
+        os.environ['REAPCHECK_CONFIG_VERIFIED'] = '1'
     return problems
 
 

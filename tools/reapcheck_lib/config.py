@@ -87,15 +87,17 @@ def parse_verify(stderr, display):
 
 
 def verify(tidy_base, file, cwd, display):
-    """Runs clang-tidy --verify-config for the configuration that applies
-    to file (its directory's .clang-tidy files, or --config in
-    tidy_base).  clang-tidy 14 has no --verify-config: --dump-config still
+    """(problems, names_checked): runs clang-tidy --verify-config for the
+    configuration that applies to file (its directory's .clang-tidy files,
+    or --config in tidy_base); names_checked is False where option names
+    went unchecked.  clang-tidy 14 has no --verify-config: --dump-config still
     refuses a .clang-tidy or --config it cannot parse (misspelled option
     names then go unnoticed, as docs/getting-started.md says)."""
     problems, stderr = _run_config(tidy_base, '--verify-config', file, cwd, display)
     if "Unknown command line argument '--verify-config'" in stderr:
         problems, _ = _run_config(tidy_base, '--dump-config', file, cwd, display)
-    return problems
+        return problems, False
+    return problems, True
 
 
 def _run_config(tidy_base, flag, file, cwd, display):
