@@ -77,13 +77,19 @@ set(REAPCHECK_PACKAGE_CLANG_TIDY "${LLVM_TOOLS_BINARY_DIR}/clang-tidy")
 set(REAPCHECK_PACKAGE_PLUGIN
   "${REAPCHECK_INSTALL_PLUGINDIR}/${CMAKE_SHARED_MODULE_PREFIX}reapcheck${CMAKE_SHARED_MODULE_SUFFIX}")
 set(REAPCHECK_PACKAGE_BINDIR "${CMAKE_INSTALL_BINDIR}")
+# The runtime companion (runtime/CMakeLists.txt installs it when libdw was
+# found): the C API library, its headers (and the GoogleTest listener's),
+# reapcheck-run.
+set(REAPCHECK_PACKAGE_LIBDIR "${CMAKE_INSTALL_LIBDIR}")
+set(REAPCHECK_PACKAGE_INCLUDEDIR "${CMAKE_INSTALL_INCLUDEDIR}")
 # The real package file only works from the install prefix (its paths are
 # relative to it), so it is generated out of find_package's sight...
 configure_package_config_file(
   "${CMAKE_CURRENT_LIST_DIR}/reapcheckConfig.cmake.in"
   "${CMAKE_CURRENT_BINARY_DIR}/package/reapcheckConfig.cmake"
   INSTALL_DESTINATION "${REAPCHECK_INSTALL_CMAKEDIR}"
-  PATH_VARS REAPCHECK_PACKAGE_PLUGIN REAPCHECK_PACKAGE_BINDIR)
+  PATH_VARS REAPCHECK_PACKAGE_PLUGIN REAPCHECK_PACKAGE_BINDIR
+    REAPCHECK_PACKAGE_LIBDIR REAPCHECK_PACKAGE_INCLUDEDIR)
 # ...and the build directory gets one that refuses with what to do instead:
 # when find_package fails, CMake suggests -Dreapcheck_DIR=<the build dir>.
 configure_file("${CMAKE_CURRENT_LIST_DIR}/reapcheckBuildTreeConfig.cmake.in"

@@ -181,8 +181,10 @@ void ProjectFacts::readFiles(const llvm::json::Object &Root) {
     for (const auto &Entry : *Files) {
       FileStamp S;
       if (const auto *O = Entry.second.getAsObject()) {
-        S.Size = O->getInteger("size").value_or(-1);
-        S.Mtime = O->getInteger("mtime").value_or(-1);
+        if (auto Size = O->getInteger("size"))
+          S.Size = *Size;
+        if (auto Mtime = O->getInteger("mtime"))
+          S.Mtime = *Mtime;
         if (auto Sha = O->getString("sha256"))
           S.Sha256 = Sha->str();
       }
