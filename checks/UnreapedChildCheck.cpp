@@ -54,6 +54,13 @@ UnreapedChildCheck::UnreapedChildCheck(StringRef Name,
       FactsFile(Options.get("FactsFile", "")),
       ModelFiles(Options.get("ModelFiles", "")),
       Models(Options.get("Models", "")) {
+#if REAPCHECK_LLVM_MAJOR == 14
+  // LLVM 14's --dump-config makes the checks only for their options, with
+  // no diagnostics engine (configurationDiag() would crash) and no file; a
+  // unit being checked always has one.
+  if (getCurrentMainFile().empty())
+    return;
+#endif
   if (!BadBool.empty()) {
     ModelValid = false;
     configurationDiag(BadBool, DiagnosticIDs::Error);
