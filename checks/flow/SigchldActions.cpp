@@ -13,13 +13,6 @@ using namespace clang;
 
 namespace reapcheck {
 
-/// The text \p E was written as, through macros.
-static llvm::StringRef writtenText(const Expr &E, ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange Range = SM.getExpansionRange(E.getSourceRange());
-  return Lexer::getSourceText(Range, SM, Ctx.getLangOpts());
-}
-
 /// `1 << SIGCHLD`, alone or in a sum or union of such bits: a signal mask
 /// with SIGCHLD in it (busybox's `bb_signals(1 << SIGCHLD, handler)`).
 static bool hasSigchldBit(const Expr *E, unsigned Depth = 0) {

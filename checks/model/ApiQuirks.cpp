@@ -1,5 +1,6 @@
 //===--- ApiQuirks.cpp - Argument tests and the quirks rows name ----------===//
 
+#include "support/AstHelpers.h"
 #include "model/ApiQuirks.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -136,13 +137,6 @@ bool conditionsHold(const std::vector<ArgCondition> &Conditions,
       return false;
   }
   return true;
-}
-
-/// The text a macro argument was written as, e.g. "SYS_fork".
-static llvm::StringRef writtenText(const Expr &E, const ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange Range = SM.getExpansionRange(E.getSourceRange());
-  return Lexer::getSourceText(Range, SM, Ctx.getLangOpts());
 }
 
 /// Written `SYS_clone3` or `__NR_fork`, or through a macro of the project

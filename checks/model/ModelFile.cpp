@@ -27,7 +27,7 @@ struct ClassEntry {
   std::vector<MethodEntry> Methods;
 };
 /// What a model file holds, before the methods are qualified.
-struct FileEntry {
+struct ModelFileEntry {
   ModelDescriptor Model;
   std::vector<ClassEntry> Classes;
 };
@@ -243,8 +243,8 @@ template <> struct MappingTraits<ClassEntry> {
   }
 };
 
-template <> struct MappingTraits<FileEntry> {
-  static void mapping(IO &Io, FileEntry &F) {
+template <> struct MappingTraits<ModelFileEntry> {
+  static void mapping(IO &Io, ModelFileEntry &F) {
     ModelDescriptor &M = F.Model;
     Io.mapRequired("model", M.Name);
     Io.mapRequired("library", M.Library);
@@ -252,7 +252,7 @@ template <> struct MappingTraits<FileEntry> {
     Io.mapOptional("functions", M.Functions);
     Io.mapOptional("classes", F.Classes);
   }
-  static std::string validate(IO &, FileEntry &F) {
+  static std::string validate(IO &, ModelFileEntry &F) {
     if (F.Model.Name.empty())
       return "'model' is empty";
     return "";
@@ -281,7 +281,7 @@ std::optional<std::string> reapcheck::parseModel(llvm::StringRef Text,
                                                  llvm::StringRef FileName,
                                                  ModelDescriptor &Out) {
   FirstError Error;
-  FileEntry File;
+  ModelFileEntry File;
   llvm::yaml::Input In(llvm::MemoryBufferRef(Text, FileName), nullptr,
                        &FirstError::handle, &Error);
   In >> File;

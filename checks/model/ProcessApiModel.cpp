@@ -1,5 +1,6 @@
 //===--- ProcessApiModel.cpp - What each process API does to a child ------===//
 
+#include "support/AstHelpers.h"
 #include "model/ProcessApiModel.h"
 #include "model/ApiQuirks.h"
 #include "clang/AST/ASTContext.h"
@@ -408,13 +409,6 @@ bool ProcessApiModel::installsSignalHandler(const FunctionDecl &FD) const {
 
 bool ProcessApiModel::startsReapingLoop(const FunctionDecl &FD) {
   return isGlobalCFunction(FD) && FD.getName() == ReapingLoopName;
-}
-
-/// The text a macro argument was written as, e.g. "SIGCHLD".
-static llvm::StringRef writtenText(const Expr &E, const ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange Range = SM.getExpansionRange(E.getSourceRange());
-  return Lexer::getSourceText(Range, SM, Ctx.getLangOpts());
 }
 
 bool ProcessApiModel::isSigchld(const Expr &Sig, ASTContext &Ctx) {

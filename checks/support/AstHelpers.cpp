@@ -2,6 +2,7 @@
 
 #include "support/AstHelpers.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 
@@ -115,6 +116,12 @@ const FunctionDecl *functionNamedBy(const Expr *E) {
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
     return dyn_cast<FunctionDecl>(Ref->getDecl());
   return nullptr;
+}
+
+llvm::StringRef writtenText(const Expr &E, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange Range = SM.getExpansionRange(E.getSourceRange());
+  return Lexer::getSourceText(Range, SM, Ctx.getLangOpts());
 }
 
 } // namespace reapcheck

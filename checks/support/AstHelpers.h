@@ -28,6 +28,14 @@ namespace reapcheck {
 /// Strips what does not change the value: parentheses, casts, temporaries.
 const clang::Expr *skipTransparent(const clang::Expr *E);
 
+/// The text \p E was written as, through macros (`SIGCHLD`, `SYS_fork`).
+llvm::StringRef writtenText(const clang::Expr &E, const clang::ASTContext &Ctx);
+
+/// \p FD's canonical declaration, or null.
+inline const clang::FunctionDecl *canonical(const clang::FunctionDecl *FD) {
+  return FD ? FD->getCanonicalDecl() : nullptr;
+}
+
 /// True for the nodes skipTransparent() strips.
 bool isTransparent(const clang::Stmt *S);
 

@@ -13,10 +13,6 @@ namespace reapcheck {
 
 namespace {
 
-const FunctionDecl *canonical(const FunctionDecl *FD) {
-  return FD ? FD->getCanonicalDecl() : nullptr;
-}
-
 /// A variable of file scope and internal linkage whose initialiser may name
 /// functions: a table of callbacks seen whole by the unit.
 bool isPrivateTable(const VarDecl *Var) {

@@ -17,10 +17,6 @@ namespace reapcheck {
 
 namespace {
 
-const FunctionDecl *canonical(const FunctionDecl *FD) {
-  return FD ? FD->getCanonicalDecl() : nullptr;
-}
-
 using Mark = AfterMark;
 
 /// libc's calls that do not return yet leave the process running: the path
