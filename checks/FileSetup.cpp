@@ -75,8 +75,7 @@ void UnreapedChildCheck::setUpForFile(const SourceManager &SM,
                                       llvm::StringRef MainFile) {
   SourceLocation Start = SM.getLocForStartOfFile(SM.getMainFileID());
   if (!driverVerified())
-    for (const std::string &Message : droppedConfigFiles(
-             MainFile, knownOptions(*this).begin()->getKey().rsplit('.').first))
+    for (const std::string &Message : droppedConfigFiles(MainFile, OwnName))
       diag(Start, "%0", DiagnosticIDs::Error) << Message;
   // Index mode never reads facts it did not ask for: it writes them.
   if (!FactsChosen && IndexFile.empty()) {

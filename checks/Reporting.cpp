@@ -102,6 +102,69 @@ void UnreapedChildCheck::noteDetach(const StartFacts &F, StringRef Name) {
 /// (skipTransparent), is one of the statements of a braced block in \p Body.
 /// One walk of that body, not the ASTContext's parent map (built for the
 /// whole unit on first use).
+static bool startsWith(llvm::StringRef S, llvm::StringRef Prefix) {
+  return S.substr(0, Prefix.size()) == Prefix;
+}
+
+/// True when \p Checks, a NOLINT's list (`process-unreaped-child`, `*`,
+/// `process-*`, comma-separated), names the check \p Name.
+static bool namesCheck(llvm::StringRef Checks, llvm::StringRef Name) {
+  llvm::SmallVector<llvm::StringRef, 4> Items;
+  Checks.split(Items, ',');
+  for (llvm::StringRef Item : Items) {
+    Item = Item.trim();
+    if (Item == Name ||
+        (!Item.empty() && Item.back() == '*' &&
+         startsWith(Name, Item.drop_back())))
+      return true;
+  }
+  return false;
+}
+
+/// True when \p Line carries \p Marker (NOLINT or NOLINTNEXTLINE) for the
+/// check \p Name: bare, or with a list that names it.
+static bool hasNolint(llvm::StringRef Line, llvm::StringRef Marker,
+                      llvm::StringRef Name) {
+  for (size_t At = Line.find(Marker); At != llvm::StringRef::npos;
+       At = Line.find(Marker, At + 1)) {
+    llvm::StringRef Rest = Line.substr(At + Marker.size());
+    if (Marker == "NOLINT" && (startsWith(Rest, "NEXTLINE") ||
+                               startsWith(Rest, "BEGIN") ||
+                               startsWith(Rest, "END")))
+      continue;
+    if (!startsWith(Rest, "("))
+      return true;
+    size_t Close = Rest.find(')');
+    if (Close != llvm::StringRef::npos &&
+        namesCheck(Rest.substr(1, Close - 1), Name))
+      return true;
+  }
+  return false;
+}
+
+/// True when the line of \p At has a NOLINT for the check, or the line
+/// above a NOLINTNEXTLINE: a report whose leaking exit is silenced there.
+static bool silencedAt(const SourceManager &SM, SourceLocation At,
+                       llvm::StringRef Name) {
+  if (At.isInvalid())
+    return false;
+  FileID File = SM.getFileID(At);
+  bool Invalid = false;
+  llvm::StringRef Text = SM.getBufferData(File, &Invalid);
+  if (Invalid)
+    return false;
+  unsigned Line = SM.getLineNumber(File, SM.getFileOffset(At));
+  auto LineText = [&](unsigned N) -> llvm::StringRef {
+    if (N == 0)
+      return "";
+    SourceLocation Start = SM.translateLineCol(File, N, 1);
+    llvm::StringRef From = Text.substr(SM.getFileOffset(Start));
+    return From.take_until([](char C) { return C == '\n'; });
+  };
+  return hasNolint(LineText(Line), "NOLINT", Name) ||
+         hasNolint(LineText(Line - 1), "NOLINTNEXTLINE", Name);
+}
+
 static bool isStatementOfBlock(const Stmt &S, const Stmt *Body) {
   bool Found = false;
   walkStmts(Body, Closures::Enter, [&](const Stmt *Node) {
@@ -224,6 +287,10 @@ void UnreapedChildCheck::reportStart(const StartFacts &F) {
     noteDetach(F, Name);
     return;
   }
+  // NOLINT on the exit the note points to silences the report, as on the
+  // start (the driver then lists the site leaked-unreported).
+  if (silencedAt(SM, SM.getExpansionLoc(F.LeakLoc), OwnName))
+    return;
   diag(Loc, "child process %0started by '%1' is not reaped on every path")
       << Name << F.Api;
   noteDetach(F, Name);

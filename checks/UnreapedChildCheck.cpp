@@ -54,6 +54,12 @@ UnreapedChildCheck::UnreapedChildCheck(StringRef Name,
       FactsFile(Options.get("FactsFile", "")),
       ModelFiles(Options.get("ModelFiles", "")),
       Models(Options.get("Models", "")) {
+  {
+    tidy::ClangTidyOptions::OptionMap Mine;
+    storeOptions(Mine);
+    // Its keys are "<check name>.<option>": the name ProcessModule gave.
+    OwnName = Mine.begin()->getKey().rsplit('.').first.str();
+  }
 #if REAPCHECK_LLVM_MAJOR == 14
   // LLVM 14's --dump-config makes the checks only for their options, with
   // no diagnostics engine (configurationDiag() would crash) and no file; a

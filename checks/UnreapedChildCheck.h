@@ -50,6 +50,8 @@ private:
   void recordInventory(const StartFacts &F, const char *Verdict);
 
   const clang::tidy::ClangTidyContext &TidyContext;
+  /// The check's own name (NOLINT lists, configuration messages).
+  std::string OwnName;
   /// The first malformed boolean option, reported once.
   std::string BadBool;
   const std::string StartFunctions;
