@@ -55,3 +55,19 @@ void start_ticked(void) {
     _exit(0);
   register_timer(on_tick);
 }
+
+// Options that are not a constant are taken to block, for a holder as for
+// a local (test/rules/apis/wnohang.c): the wait reaps.
+static pid_t configured;
+int wait_options;
+
+void start_configured(void) {
+  configured = fork(); // no-warning: stop_configured's wait may block
+  if (configured == 0)
+    _exit(0);
+}
+
+void stop_configured(void) {
+  kill(configured, SIGTERM);
+  waitpid(configured, NULL, wait_options);
+}
