@@ -3,7 +3,9 @@
 #   DIR/hooks  a clone of ROOT, the repository pre-commit takes the hook from
 #   DIR/repo   a consumer repository with include/worker.h, a compile database
 #              in build/ and a .pre-commit-config.yaml using the hook with -p build
-# usage: setup.sh ROOT DIR
+# usage: setup.sh ROOT DIR [PROJECT]
+# With PROJECT (test/facts/routes-pre-commit.test), DIR/repo holds the C and
+# C++ files of that folder instead, with their database in build/.
 set -euo pipefail
 root=$1 dir=$2
 here=$(cd "$(dirname "$0")" && pwd)
@@ -22,6 +24,27 @@ git_ -C "$dir/hooks" commit --quiet --allow-empty -m 'hook under test'
 rev=$(git -C "$dir/hooks" rev-parse HEAD)
 
 repo=$dir/repo
+if [ $# -ge 3 ]; then
+  mkdir -p "$repo"
+  git_ init --quiet "$repo"
+  git -C "$repo" config user.name test
+  git -C "$repo" config user.email test@example.invalid
+  git -C "$repo" config commit.gpgsign false
+  cp "$3"/*.c "$3"/*.cpp "$3"/*.h "$repo/"
+  (cd "$repo" && python3 "$root/test/facts/Inputs/routes/mkdb.py")
+  cat >"$repo/.pre-commit-config.yaml" <<YAML
+repos:
+  - repo: $dir/hooks
+    rev: $rev
+    hooks:
+      - id: reapcheck
+        args: [-p, build]
+YAML
+  printf 'build/\n' >"$repo/.gitignore"
+  git_ -C "$repo" add .gitignore .pre-commit-config.yaml
+  git_ -C "$repo" commit --quiet -m 'consumer: start' --no-verify
+  exit 0
+fi
 mkdir -p "$repo/include" "$repo/src" "$repo/build"
 git_ init --quiet "$repo"
 git -C "$repo" config user.name test
