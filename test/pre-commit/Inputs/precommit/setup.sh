@@ -24,39 +24,26 @@ git_ -C "$dir/hooks" commit --quiet --allow-empty -m 'hook under test'
 rev=$(git -C "$dir/hooks" rev-parse HEAD)
 
 repo=$dir/repo
-if [ $# -ge 3 ]; then
-  mkdir -p "$repo"
-  git_ init --quiet "$repo"
-  git -C "$repo" config user.name test
-  git -C "$repo" config user.email test@example.invalid
-  git -C "$repo" config commit.gpgsign false
-  cp "$3"/*.c "$3"/*.cpp "$3"/*.h "$repo/"
-  (cd "$repo" && python3 "$root/test/facts/Inputs/routes/mkdb.py")
-  cat >"$repo/.pre-commit-config.yaml" <<YAML
-repos:
-  - repo: $dir/hooks
-    rev: $rev
-    hooks:
-      - id: reapcheck
-        args: [-p, build]
-YAML
-  printf 'build/\n' >"$repo/.gitignore"
-  git_ -C "$repo" add .gitignore .pre-commit-config.yaml
-  git_ -C "$repo" commit --quiet -m 'consumer: start' --no-verify
-  exit 0
-fi
-mkdir -p "$repo/include" "$repo/src" "$repo/build"
+mkdir -p "$repo"
 git_ init --quiet "$repo"
 git -C "$repo" config user.name test
 git -C "$repo" config user.email test@example.invalid
 git -C "$repo" config commit.gpgsign false
-cp "$here/worker.h" "$repo/include/"
-cat >"$repo/build/compile_commands.json" <<JSON
+if [ $# -ge 3 ]; then
+  cp "$3"/*.c "$3"/*.cpp "$3"/*.h "$repo/"
+  (cd "$repo" && python3 "$root/test/facts/Inputs/routes/mkdb.py")
+  first=()
+else
+  mkdir -p "$repo/include" "$repo/src" "$repo/build"
+  cp "$here/worker.h" "$repo/include/"
+  cat >"$repo/build/compile_commands.json" <<JSON
 [
   {"directory": "$repo/build", "file": "../src/worker.c",
    "arguments": ["cc", "-std=gnu11", "-I../include", "-c", "../src/worker.c", "-o", "worker.o"]}
 ]
 JSON
+  first=(include/worker.h)
+fi
 cat >"$repo/.pre-commit-config.yaml" <<YAML
 repos:
   - repo: $dir/hooks
@@ -66,5 +53,5 @@ repos:
         args: [-p, build]
 YAML
 printf 'build/\n' >"$repo/.gitignore"
-git -C "$repo" add .gitignore .pre-commit-config.yaml include/worker.h
+git -C "$repo" add .gitignore .pre-commit-config.yaml "${first[@]}"
 git -C "$repo" commit --quiet -m 'consumer: start' --no-verify
