@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "support/Compat.h"
+#include "OrphanedDescendantsCheck.h"
 #include "UnreapedChildCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang/Basic/Version.h"
@@ -23,6 +24,8 @@ public:
   void
   addCheckFactories(clang::tidy::ClangTidyCheckFactories &Factories) override {
     Factories.registerCheck<UnreapedChildCheck>("process-unreaped-child");
+    Factories.registerCheck<OrphanedDescendantsCheck>(
+        "process-orphaned-descendants");
   }
 };
 

@@ -90,6 +90,31 @@ enum class Quirk {
   CloneFlags,    ///< clone(): CLONE_THREAD or a NULL fn/stack start nothing.
 };
 
+/// What a call does to process groups and sessions, for
+/// process-orphaned-descendants (its .rst says why each counts).
+enum class GroupEffect {
+  None,
+  /// A start whose child leads a new session on a terminal (forkpty): the
+  /// kernel hangs up the terminal's foreground group when it exits.
+  TerminalSession,
+  /// posix_spawn(): the attributes at GroupArg say (POSIX_SPAWN_SETPGROUP
+  /// with process group 0, POSIX_SPAWN_SETSID).
+  SpawnAttributes,
+  /// The calling process leads a new process group (setpgrp).
+  CallerLeadsGroup,
+  /// The calling process leads a new session (setsid).
+  CallerLeadsSession,
+  /// The calling process leads a new session on a terminal (login_tty).
+  CallerLeadsTerminal,
+  /// setpgid(pid, pgid): pid 0 is the caller; pgid 0 or pid itself makes a
+  /// new group that pid leads.
+  SetPgid,
+  /// A kill whose handle names a process group (killpg).
+  SignalsGroup,
+  /// A kill whose negative handle names a process group (kill).
+  NegativeIsGroup,
+};
+
 /// One API: a function (possibly qualified, possibly a method) or a class.
 struct ApiDescriptor {
   std::string Name;
@@ -116,6 +141,9 @@ struct ApiDescriptor {
   /// The call returns another handle of the child at Arg (pidfd_open).
   bool Duplicates = false;
   Quirk Handler = Quirk::None;
+  /// What it does to process groups; GroupArg is SpawnAttributes' argument.
+  GroupEffect Group = GroupEffect::None;
+  int GroupArg = -1;
   /// Where the fact comes from (a manual page, a header, a source file).
   std::string Source;
 };

@@ -141,7 +141,27 @@ static void mapRow(IO &Io, ApiDescriptor &R, bool Method) {
   Io.mapOptional("pending-result", R.PendingResult, int64_t(0));
   Io.mapOptional("duplicates", R.Duplicates, false);
   Io.mapOptional("handler", R.Handler, Quirk::None);
+  Io.mapOptional("group", R.Group, GroupEffect::None);
+  Io.mapOptional("group-arg", R.GroupArg, -1);
   Io.mapOptional("source", R.Source);
+}
+
+/// What is wrong with a row's `group` and `group-arg`, or null.
+static const char *groupProblem(const ApiDescriptor &R) {
+  if ((R.Group == GroupEffect::SpawnAttributes) != (R.GroupArg != -1))
+    return "'group-arg' comes with 'group: spawn-attributes', and only "
+           "with it";
+  if (R.GroupArg < -1 || R.GroupArg > 64)
+    return "'group-arg' must be an argument index from 0 to 64";
+  if ((R.Group == GroupEffect::TerminalSession ||
+       R.Group == GroupEffect::SpawnAttributes) &&
+      R.Role != ApiRole::Start)
+    return "this 'group' is for a 'start'";
+  if ((R.Group == GroupEffect::SignalsGroup ||
+       R.Group == GroupEffect::NegativeIsGroup) &&
+      R.Role != ApiRole::Kill)
+    return "this 'group' is for a 'kill'";
+  return nullptr;
 }
 
 /// What is wrong with a row whose fields each parsed, or "".
@@ -181,6 +201,8 @@ static std::string rowProblem(const ApiDescriptor &R, bool Method) {
   }
   if (!R.AnyWhen.empty() && R.Role != ApiRole::Reap)
     return "'any-when' is for a 'reap'";
+  if (const char *Problem = groupProblem(R))
+    return Problem;
   if (!R.EveryWhen.empty() && R.Role != ApiRole::Reap &&
       R.Role != ApiRole::ReapAny)
     return "'every-when' is for a 'reap' or a 'reap-any'";

@@ -141,6 +141,32 @@ template <> struct ScalarTraits<SuccessTest> {
   static QuotingType mustQuote(StringRef) { return QuotingType::None; }
 };
 
+template <> struct ScalarTraits<reapcheck::GroupEffect> {
+  using GroupEffect = reapcheck::GroupEffect;
+  static const std::pair<const char *, GroupEffect> *table(size_t &N) {
+    static const std::pair<const char *, GroupEffect> Table[] = {
+        {"none", GroupEffect::None},
+        {"terminal-session", GroupEffect::TerminalSession},
+        {"spawn-attributes", GroupEffect::SpawnAttributes},
+        {"caller-leads-group", GroupEffect::CallerLeadsGroup},
+        {"caller-leads-session", GroupEffect::CallerLeadsSession},
+        {"caller-leads-terminal", GroupEffect::CallerLeadsTerminal},
+        {"setpgid", GroupEffect::SetPgid},
+        {"signals-group", GroupEffect::SignalsGroup},
+        {"negative-is-group", GroupEffect::NegativeIsGroup},
+    };
+    N = std::size(Table);
+    return Table;
+  }
+  static void output(const GroupEffect &V, void *C, raw_ostream &OS) {
+    EnumWords<GroupEffect>::output(table, V, OS);
+  }
+  static StringRef input(StringRef S, void *, GroupEffect &V) {
+    return EnumWords<GroupEffect>::input(table, S, V);
+  }
+  static QuotingType mustQuote(StringRef) { return QuotingType::None; }
+};
+
 template <> struct ScalarTraits<Quirk> {
   static const std::pair<const char *, Quirk> *table(size_t &N) {
     static const std::pair<const char *, Quirk> Table[] = {

@@ -162,6 +162,23 @@ ProcessApiModel::memberEffect(const CXXMethodDecl &Method, const CallExpr *Call,
   }
 }
 
+GroupEffect ProcessApiModel::groupEffect(const CallExpr &Call,
+                                         int *GroupArg) const {
+  const ApiDescriptor *Row = rowOf(Call);
+  if (!Row)
+    return GroupEffect::None;
+  if (GroupArg)
+    *GroupArg = Row->GroupArg;
+  return Row->Group;
+}
+
+int ProcessApiModel::killedArg(const CallExpr &Call) const {
+  const ApiDescriptor *Row = rowOf(Call);
+  if (!Row || Row->Role != ApiRole::Kill || Row->Handle != HandleSlot::Argument)
+    return -1;
+  return handleArg(*Row, Call);
+}
+
 int64_t ProcessApiModel::pendingResult(const CallExpr &Call) const {
   const ApiDescriptor *Row = rowOf(Call);
   return Row && (Row->Role == ApiRole::Poll || !Row->PollWhen.empty())
@@ -371,6 +388,18 @@ CalleeNameSet ProcessApiModel::interestingCallees() const {
   for (const char *Name : StreamOpenerNames)
     Set.add(Name);
   Set.add(ReapingLoopName);
+  return Set;
+}
+
+CalleeNameSet ProcessApiModel::killCallees() const {
+  CalleeNameSet Set;
+  for (const ModelDescriptor &M : Models)
+    for (const ApiDescriptor &Row : M.Functions)
+      if (Row.Role == ApiRole::Kill && Row.Handle == HandleSlot::Argument) {
+        Set.add(Row.Name);
+        for (const std::string &Alias : Row.Aliases)
+          Set.add(Alias);
+      }
   return Set;
 }
 

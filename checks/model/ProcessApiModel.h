@@ -136,6 +136,8 @@ public:
   /// Every function the check's call matcher must see: starts, fclose, the
   /// stream openers and the SIGCHLD installers.
   CalleeNameSet interestingCallees() const;
+  /// The functions of the kill rows (kill, killpg, sigqueue...).
+  CalleeNameSet killCallees() const;
   /// The classes whose construction may start a child, by last name.
   CalleeNameSet startingClasses() const;
   /// The functions whose result is a FILE * kept by its caller.
@@ -230,6 +232,14 @@ public:
   /// an arithmetic value.
   static bool takesNoOwnership(const clang::FunctionDecl *FD, unsigned ArgIndex,
                                clang::ASTContext &Ctx);
+
+  /// What \p Call does to process groups (its row's `group`); \p GroupArg
+  /// receives a SpawnAttributes row's argument.
+  GroupEffect groupEffect(const clang::CallExpr &Call,
+                          int *GroupArg = nullptr) const;
+  /// For a kill row: the argument holding the signalled handle; -1 for any
+  /// other call.
+  int killedArg(const clang::CallExpr &Call) const;
 
   /// The name used in diagnostics for the start API of \p Call.
   std::string apiName(const clang::CallExpr &Call) const;

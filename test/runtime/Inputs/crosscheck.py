@@ -8,9 +8,15 @@ Prints one line per example:
   NAME: agree on N leaking start sites (LINES)
   NAME: DIFFER static LINES runtime LINES
 
-Runtime sites are the file:line of each unreaped child's start and of the
-program's child an orphaned descendant comes from; static sites are the
-lines of the check's warnings.
+Runtime sites are the file:line of each unreaped child's start; static
+sites are the lines of process-unreaped-child's warnings.  When either side
+sees orphaned descendants, a second line compares them: the start sites of
+the program's children they come from at run time, and the kills
+process-orphaned-descendants reports (a kill's line is not the start's, so
+the two agree when both or neither report):
+
+  NAME: agree on orphaned descendants (runtime LINES, static LINES)
+  NAME: DIFFER orphans static LINES runtime LINES
 
 usage: crosscheck.py REAPCHECK_RUN EXAMPLES_DIR WORK_DIR CC CXX -- TIDY...
 """
@@ -28,12 +34,9 @@ def runtime_sites(run, exe, work, name):
                    stderr=subprocess.DEVNULL, check=False)
     with open(out) as f:
         report = json.load(f)
-    lines = set()
-    for child in report['unreaped']:
-        lines.add(site_line(child['start']))
-    for orphan in report['orphaned']:
-        lines.add(site_line(orphan['ancestor']))
-    return lines
+    lines = {site_line(child['start']) for child in report['unreaped']}
+    orphans = {site_line(orphan['ancestor']) for orphan in report['orphaned']}
+    return lines, orphans
 
 
 def site_line(start):
@@ -69,13 +72,14 @@ def static_sites(tidy, source, examples):
     result = subprocess.run(tidy + [source, '--'] + flags,
                             capture_output=True, text=True, check=False)
     if result.returncode < 0 or 'Stack dump' in result.stderr:
-        return {'static-check-crashed'}
-    lines = set()
+        return {'static-check-crashed'}, set()
+    found = {'process-unreaped-child': set(), 'process-orphaned-descendants': set()}
     for line in result.stdout.splitlines():
-        match = re.match(r'(.*?):(\d+):\d+: warning: .*\[process-unreaped-child\]', line)
-        if match:
-            lines.add('%s:%s' % (os.path.basename(match.group(1)), match.group(2)))
-    return lines
+        match = re.match(r'(.*?):(\d+):\d+: warning: .*\[(process-[a-z-]+)\]$', line)
+        if match and match.group(3) in found:
+            found[match.group(3)].add('%s:%s' % (os.path.basename(match.group(1)),
+                                                 match.group(2)))
+    return found['process-unreaped-child'], found['process-orphaned-descendants']
 
 
 def main():
@@ -92,8 +96,15 @@ def main():
         cflags, libs = library_flags(name)
         subprocess.run([compiler, '-g', '-O0'] + includes(examples) + cflags +
                        ['-o', exe, source, '-lutil'] + libs, check=True)
-        runtime = runtime_sites(run, exe, work, name)
-        static = static_sites(tidy, source, examples)
+        runtime, runtime_orphans = runtime_sites(run, exe, work, name)
+        static, static_orphans = static_sites(tidy, source, examples)
+        if runtime_orphans or static_orphans:
+            both = ' '.join(sorted(runtime_orphans)) or '-', ' '.join(sorted(static_orphans)) or '-'
+            if runtime_orphans and static_orphans:
+                print('%s: agree on orphaned descendants (runtime %s, static %s)' % ((name,) + both))
+            else:
+                status = 1
+                print('%s: DIFFER orphans static %s runtime %s' % (name, both[1], both[0]))
         if runtime == static:
             print('%s: agree on %d leaking start sites (%s)' %
                   (name, len(static), ' '.join(sorted(static)) or '-'))

@@ -1,0 +1,206 @@
+//===--- OrphanedDescendantsCheck.cpp - process-orphaned-descendants ------===//
+
+#include "OrphanedDescendantsCheck.h"
+#include "support/AstHelpers.h"
+#include "support/EnclosingBody.h"
+#include "unit/Summaries.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchersMacros.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace reapcheck {
+
+OrphanedDescendantsCheck::OrphanedDescendantsCheck(
+    StringRef Name, tidy::ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      ModelFiles(Options.get("ModelFiles", "")),
+      Models(Options.get("Models", "")) {
+#if REAPCHECK_LLVM_MAJOR == 14
+  // LLVM 14's --dump-config makes the checks with no diagnostics engine.
+  if (getCurrentMainFile().empty())
+    return;
+#endif
+  auto Add = [&](StringRef Option, std::optional<std::string> Error) {
+    if (!Error)
+      return;
+    ModelValid = false;
+    configurationDiag("invalid value for option '%0.%1': %2",
+                      DiagnosticIDs::Error)
+        << Name << Option << *Error;
+  };
+  Add("ModelFiles", Model.addModelFiles(ModelFiles));
+  Add("Models", Model.selectModels(Models));
+  Starts = Model.interestingCallees();
+  Kills = Model.killCallees();
+}
+
+void OrphanedDescendantsCheck::storeOptions(
+    tidy::ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "ModelFiles", ModelFiles);
+  Options.store(Opts, "Models", Models);
+}
+
+namespace {
+/// The callee's own name is in one of two sets: one pointer comparison
+/// each, on every call of the unit.
+AST_MATCHER_P2(CallExpr, calleeNamedIn, const CalleeNameSet *, First,
+               const CalleeNameSet *, Second) {
+  const FunctionDecl *FD = Node.getDirectCallee();
+  return FD && (First->contains(*FD) || Second->contains(*FD));
+}
+} // namespace
+
+void OrphanedDescendantsCheck::registerMatchers(MatchFinder *Finder) {
+  if (!ModelValid)
+    return;
+  Finder->addMatcher(callExpr(calleeNamedIn(&Starts, &Kills),
+                              unless(isExpansionInSystemHeader()))
+                         .bind("call"),
+                     this);
+}
+
+void OrphanedDescendantsCheck::check(const MatchFinder::MatchResult &Result) {
+  Ctx = Result.Context;
+  const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
+  if (!Call)
+    return;
+  if (Model.killedArg(*Call) >= 0)
+    KillCalls.push_back(Call);
+  else if (Model.startOf(*Call, *Ctx))
+    StartCalls.insert(Call);
+}
+
+void OrphanedDescendantsCheck::judgeBody(const Decl *Callable, Stmt *Body) {
+  ProjectSummaries Summaries(Model, nullptr);
+  auto Prep = PreparedBody::build(Callable, Body, *Ctx, Model, Summaries);
+  if (!Prep)
+    return;
+  GroupFacts Facts = analyseGroups(*Prep, Model);
+  for (const SiteKill &K : Facts.Kills) {
+    Judged.insert(K.Call);
+    const auto &Leader = Facts.Leaders[K.Site];
+    if (!K.GroupKill && Leader && !Leader->Terminal)
+      reportLeaderKill(*K.Call, *K.Handle, *Leader);
+    else if (K.GroupKill && !Leader)
+      reportGroupKill(*K.Call, *K.Handle, Prep->sites()[K.Site]);
+  }
+  for (const auto &[Holder, I] : Facts.Stores)
+    Kept[Holder].push_back({&Prep->sites()[I], Facts.Leaders[I]});
+  Prepared.push_back(std::move(Prep));
+}
+
+/// The member or static variable \p E names, if any.
+static const ValueDecl *keptIn(const Expr *E) {
+  E = skipTransparent(E);
+  if (const auto *Member = dyn_cast_or_null<MemberExpr>(E))
+    return Member->getMemberDecl();
+  if (const auto *Ref = dyn_cast_or_null<DeclRefExpr>(E))
+    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+      return V->hasGlobalStorage() ? V : nullptr;
+  return nullptr;
+}
+
+void OrphanedDescendantsCheck::onEndOfTranslationUnit() {
+  // A unit that does not compile may have lost the very call that decides.
+  if (Ctx && !Ctx->getDiagnostics().hasUncompilableErrorOccurred()) {
+    llvm::SetVector<std::pair<const Decl *, Stmt *>> Bodies;
+    for (const Stmt *Start : StartCalls) {
+      auto Found = findEnclosingBody(*Start, *Ctx);
+      if (Found.first && Found.second)
+        Bodies.insert(Found);
+    }
+    for (const auto &[Callable, Body] : Bodies)
+      judgeBody(Callable, Body);
+    // Kills of a child kept in a member or static variable, in any body:
+    // judged when every child this unit keeps there says the same.
+    for (const CallExpr *Kill : KillCalls) {
+      int Arg = Model.killedArg(*Kill);
+      if (Judged.count(Kill) || signalIsZero(*Kill, Arg, *Ctx))
+        continue;
+      bool Negated = false;
+      const Expr *Handle = withoutMinus(Kill->getArg(Arg), Negated);
+      auto It = Kept.find(keptIn(Handle));
+      if (It == Kept.end())
+        continue;
+      GroupEffect Effect = Model.groupEffect(*Kill);
+      bool Group = Effect == GroupEffect::SignalsGroup ||
+                   (Effect == GroupEffect::NegativeIsGroup && Negated);
+      const auto &Children = It->second;
+      bool AllLead = llvm::all_of(Children, [](const KeptChild &C) {
+        return C.Leader && !C.Leader->Terminal;
+      });
+      bool NoneLeads = llvm::none_of(
+          Children, [](const KeptChild &C) { return C.Leader.has_value(); });
+      if (!Group && AllLead)
+        reportLeaderKill(*Kill, *Handle, *Children.front().Leader);
+      else if (Group && NoneLeads)
+        reportGroupKill(*Kill, *Handle, *Children.front().S);
+    }
+  }
+  Ctx = nullptr;
+  StartCalls.clear();
+  KillCalls.clear();
+  Judged.clear();
+  Kept.clear();
+  Prepared.clear();
+  Starts.forgetTranslationUnit();
+  Kills.forgetTranslationUnit();
+}
+
+/// The name diagnostics give the child a kill names: its variable's or
+/// member's (`pid_` for `this->pid_`), else the text written.
+static std::string shownName(const Expr &Handle, const ASTContext &Ctx) {
+  const Expr *E = skipTransparent(&Handle);
+  if (const auto *Member = dyn_cast<MemberExpr>(E))
+    return Member->getMemberDecl()->getNameAsString();
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    return Ref->getDecl()->getNameAsString();
+  return writtenText(Handle, Ctx).str();
+}
+
+/// The name diagnostics give \p Call's callee.
+static std::string calleeName(const CallExpr &Call) {
+  const FunctionDecl *FD = Call.getDirectCallee();
+  return FD ? FD->getNameAsString() : "the call";
+}
+
+void OrphanedDescendantsCheck::reportLeaderKill(const CallExpr &Kill,
+                                                const Expr &Handle,
+                                                const GroupLeader &Leader) {
+  std::string Name = shownName(Handle, *Ctx);
+  diag(Kill.getBeginLoc(), "%0() signals only child process '%1', which "
+                           "leads its own process group; its descendants "
+                           "keep running")
+      << calleeName(Kill) << Name;
+  diag(Leader.Loc, "'%0' becomes the leader of a new %select{process "
+                   "group|session}1 here",
+       DiagnosticIDs::Note)
+      << Name << Leader.Session;
+  if (Model.groupEffect(Kill) != GroupEffect::NegativeIsGroup)
+    return;
+  SourceLocation At = Ctx->getSourceManager().getExpansionLoc(Handle.getBeginLoc());
+  bool Simple = isa<DeclRefExpr, MemberExpr>(skipTransparent(&Handle));
+  auto Note = diag(At, "signal the whole group with %0(-%1, ...)",
+                   DiagnosticIDs::Note)
+              << calleeName(Kill) << writtenText(Handle, *Ctx);
+  if (Simple)
+    Note << FixItHint::CreateInsertion(At, "-");
+}
+
+void OrphanedDescendantsCheck::reportGroupKill(const CallExpr &Kill,
+                                               const Expr &Handle,
+                                               const Site &S) {
+  std::string Name = shownName(Handle, *Ctx);
+  diag(Kill.getBeginLoc(), "%0() signals process group '%1', but child "
+                           "process '%1' leads no process group; the signal "
+                           "reaches no process")
+      << calleeName(Kill) << Name;
+  diag(S.Loc, "'%0' is started here in its parent's process group",
+       DiagnosticIDs::Note)
+      << Name;
+}
+
+} // namespace reapcheck

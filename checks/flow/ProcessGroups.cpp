@@ -1,0 +1,323 @@
+//===--- ProcessGroups.cpp - Which children lead a process group ----------===//
+
+#include "flow/ProcessGroups.h"
+#include "flow/BranchConditions.h"
+#include "flow/Solver.h"
+#include "support/AstHelpers.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Analysis/CFG.h"
+
+using namespace clang;
+
+namespace reapcheck {
+
+const Expr *withoutMinus(const Expr *E, bool &Negated) {
+  Negated = false;
+  E = skipTransparent(E);
+  if (const auto *U = dyn_cast_or_null<UnaryOperator>(E))
+    if (U->getOpcode() == UO_Minus) {
+      Negated = true;
+      return skipTransparent(U->getSubExpr());
+    }
+  return E;
+}
+
+bool signalIsZero(const CallExpr &Call, int HandleArg, ASTContext &Ctx) {
+  unsigned Sig = static_cast<unsigned>(HandleArg + 1);
+  if (HandleArg < 0 || Sig >= Call.getNumArgs())
+    return false;
+  auto Value = constantOf(Call.getArg(Sig), Ctx);
+  return Value && *Value == 0;
+}
+
+/// True for getpid(): setpgid(0, getpid()) is setpgid(0, 0).
+static bool callsGetpid(const Expr *E) {
+  const auto *Call = dyn_cast_or_null<CallExpr>(skipTransparent(E));
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  return FD && FD->getIdentifier() && FD->getName() == "getpid";
+}
+
+static bool pgidIsZero(const Expr *E, ASTContext &Ctx) {
+  auto Value = constantOf(E, Ctx);
+  return Value && *Value == 0;
+}
+
+std::optional<GroupLeader> callerLeadsIn(const ProcessApiModel &Model,
+                                         const FunctionDecl *FD,
+                                         ASTContext &Ctx, int Depth) {
+  const FunctionDecl *Def = nullptr;
+  if (!FD || Depth < 0 || !FD->hasBody(Def) || !Def)
+    return std::nullopt;
+  std::optional<GroupLeader> Leads;
+  walkStmts(Def->getBody(), Closures::Skip, [&](const Stmt *S) {
+    const auto *Call = dyn_cast<CallExpr>(S);
+    if (!Call)
+      return true;
+    Leads = callerLeadsBy(Model, *Call, Ctx);
+    if (!Leads && Model.groupEffect(*Call) == GroupEffect::None &&
+        Call->getDirectCallee() != FD)
+      Leads = callerLeadsIn(Model, Call->getDirectCallee(), Ctx, Depth - 1);
+    return !Leads;
+  });
+  return Leads;
+}
+
+std::optional<GroupLeader> callerLeadsBy(const ProcessApiModel &Model,
+                                         const CallExpr &Call,
+                                         ASTContext &Ctx) {
+  GroupLeader Leader;
+  Leader.Loc = Call.getBeginLoc();
+  switch (Model.groupEffect(Call)) {
+  case GroupEffect::CallerLeadsTerminal:
+    Leader.Terminal = true;
+    [[fallthrough]];
+  case GroupEffect::CallerLeadsSession:
+    Leader.Session = true;
+    [[fallthrough]];
+  case GroupEffect::CallerLeadsGroup:
+    return Leader;
+  case GroupEffect::SetPgid:
+    if (Call.getNumArgs() == 2 && pgidIsZero(Call.getArg(0), Ctx) &&
+        (pgidIsZero(Call.getArg(1), Ctx) || callsGetpid(Call.getArg(1))))
+      return Leader;
+    return std::nullopt;
+  default:
+    return std::nullopt;
+  }
+}
+
+namespace {
+
+/// posix_spawnattr_t flags of glibc's <spawn.h>.
+constexpr int64_t SpawnSetPgroup = 0x02;
+constexpr int64_t SpawnSetSid = 0x80;
+
+/// What the attributes \p Attr (`&attr`) given to a posix_spawn() say: the
+/// flags set on the variable with posix_spawnattr_setflags(), and a
+/// process group other than 0 set with posix_spawnattr_setpgroup().
+std::optional<GroupLeader> spawnLeader(const Expr *Attr, const Stmt *Body,
+                                       ASTContext &Ctx) {
+  const auto *Addr = dyn_cast_or_null<UnaryOperator>(skipTransparent(Attr));
+  const VarDecl *Var =
+      Addr && Addr->getOpcode() == UO_AddrOf ? varOf(Addr->getSubExpr())
+                                             : varOf(Attr);
+  if (!Var || !Body)
+    return std::nullopt;
+  int64_t Flags = 0;
+  bool OtherGroup = false;
+  walkStmts(Body, Closures::Skip, [&](const Stmt *S) {
+    const auto *Call = dyn_cast<CallExpr>(S);
+    const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+    if (!FD || !FD->getIdentifier() || Call->getNumArgs() != 2)
+      return true;
+    const auto *Arg =
+        dyn_cast<UnaryOperator>(skipTransparent(Call->getArg(0)));
+    const Expr *Target = Arg && Arg->getOpcode() == UO_AddrOf
+                             ? Arg->getSubExpr()
+                             : Call->getArg(0);
+    if (varOf(Target) != Var)
+      return true;
+    if (FD->getName() == "posix_spawnattr_setflags")
+      Flags |= constantOf(Call->getArg(1), Ctx).value_or(0);
+    else if (FD->getName() == "posix_spawnattr_setpgroup")
+      OtherGroup |= !pgidIsZero(Call->getArg(1), Ctx);
+    return true;
+  });
+  GroupLeader Leader;
+  Leader.Session = Flags & SpawnSetSid;
+  if (!Leader.Session && (!(Flags & SpawnSetPgroup) || OtherGroup))
+    return std::nullopt;
+  return Leader;
+}
+
+/// The forward pass: the state is the set of sites whose child side this
+/// path is on.
+class GroupPass : public SolverHooks<llvm::BitVector> {
+public:
+  using State = llvm::BitVector;
+  static constexpr Direction Dir = Direction::Forward;
+
+  GroupPass(const PreparedBody &Body, const ProcessApiModel &Model,
+            GroupFacts &Facts)
+      : Body(Body), Model(Model), Ctx(Body.body().astContext()),
+        Facts(Facts) {}
+
+  std::optional<State> seed(const CFGBlock &B) const {
+    if (&B != &Body.cfg().getEntry())
+      return std::nullopt;
+    return State(Body.sites().size());
+  }
+  bool transferBlock(const CFGBlock &B, State &ChildSide) {
+    for (const CFGElement &E : B)
+      if (auto S = E.getAs<CFGStmt>())
+        if (const auto *Call = dyn_cast<CallExpr>(S->getStmt()))
+          onCall(*Call, ChildSide);
+    return true;
+  }
+  bool transferEdge(const CFGBlock &From, unsigned SuccIndex,
+                    const CFGBlock &To, State &ChildSide) const;
+  bool join(State &Into, const State &From) const {
+    State Old = Into;
+    Into |= From;
+    return Into != Old;
+  }
+  /// Kills are recorded in the last pass only, once per call.
+  bool Recording = false;
+
+private:
+  void onCall(const CallExpr &Call, State &ChildSide);
+  void lead(SiteId I, const GroupLeader &New) {
+    auto &Leader = Facts.Leaders[I];
+    if (!Leader || New.Loc < Leader->Loc)
+      Leader = New;
+  }
+  void onKill(const CallExpr &Call, int Arg, GroupEffect Effect,
+              const State &ChildSide);
+
+  const PreparedBody &Body;
+  const ProcessApiModel &Model;
+  ASTContext &Ctx;
+  GroupFacts &Facts;
+};
+
+bool GroupPass::transferEdge(const CFGBlock &From, unsigned SuccIndex,
+                             const CFGBlock &To, State &ChildSide) const {
+  const Stmt *Term = From.getTerminatorStmt();
+  if (!Term)
+    return true;
+  for (SiteId I = 0; I < Body.sites().size(); ++I) {
+    const Site &S = Body.sites()[I];
+    bool Keeps = true;
+    if (const auto *Switch = dyn_cast<SwitchStmt>(Term)) {
+      const auto *Case = dyn_cast_or_null<CaseStmt>(To.getLabel());
+      auto Low = Case ? constantOf(Case->getLHS(), Ctx) : std::nullopt;
+      if (Low && Switch->getCond())
+        Keeps = caseMayKeep(S, Switch->getCond(), *Low, *Low);
+    } else if (From.succ_size() == 2 && SuccIndex <= 1) {
+      if (const Expr *Cond = decidingCondition(From))
+        Keeps = edgeMayKeep(S, Cond, SuccIndex == 0, Ctx);
+    }
+    // No parent-side child here: this is the child (or the start failed,
+    // and nothing then runs that could make a group).
+    if (!Keeps)
+      ChildSide.set(I);
+  }
+  return true;
+}
+
+void GroupPass::onCall(const CallExpr &Call, State &ChildSide) {
+  int GroupArg = -1;
+  GroupEffect Effect = Model.groupEffect(Call, &GroupArg);
+  if (auto I = Body.siteOfStart(&Call)) {
+    ChildSide.reset(*I);
+    if (Effect == GroupEffect::TerminalSession)
+      lead(*I, GroupLeader{Call.getBeginLoc(), /*Terminal=*/true,
+                           /*Session=*/true});
+    if (Effect == GroupEffect::SpawnAttributes &&
+        GroupArg < static_cast<int>(Call.getNumArgs()))
+      if (auto Leader =
+              spawnLeader(Call.getArg(GroupArg), Body.body().body(), Ctx))
+        lead(*I, GroupLeader{Call.getBeginLoc(), false, Leader->Session});
+    return;
+  }
+  if (auto Leader = callerLeadsBy(Model, Call, Ctx)) {
+    for (unsigned I : ChildSide.set_bits())
+      lead(I, *Leader);
+    return;
+  }
+  switch (Effect) {
+  case GroupEffect::SetPgid: {
+    // setpgid(pid, 0) or setpgid(pid, pid) in the parent.
+    if (Call.getNumArgs() != 2)
+      return;
+    const Expr *Pid = Call.getArg(0), *Pgid = Call.getArg(1);
+    for (SiteId I = 0; I < Body.sites().size(); ++I)
+      if (Body.sites()[I].refersToHandle(Pid) &&
+          (pgidIsZero(Pgid, Ctx) || Body.sites()[I].refersToHandle(Pgid)))
+        lead(I, GroupLeader{Call.getBeginLoc(), false, false});
+    return;
+  }
+  case GroupEffect::SignalsGroup:
+  case GroupEffect::NegativeIsGroup:
+    return onKill(Call, Model.killedArg(Call), Effect, ChildSide);
+  case GroupEffect::None:
+    if (int Arg = Model.killedArg(Call); Arg >= 0)
+      return onKill(Call, Arg, Effect, ChildSide);
+    // A helper of the project run in the child (`child_setup()`).
+    if (ChildSide.any() && Call.getDirectCallee())
+      if (auto Leader =
+              callerLeadsIn(Model, Call.getDirectCallee(), Ctx, 2)) {
+        Leader->Loc = Call.getBeginLoc();
+        for (unsigned I : ChildSide.set_bits())
+          lead(I, *Leader);
+      }
+    return;
+  default:
+    return;
+  }
+}
+
+void GroupPass::onKill(const CallExpr &Call, int Arg, GroupEffect Effect,
+                       const State &ChildSide) {
+  if (!Recording || Arg < 0 || Arg >= static_cast<int>(Call.getNumArgs()) ||
+      signalIsZero(Call, Arg, Ctx))
+    return;
+  bool Negated = false;
+  const Expr *Handle = withoutMinus(Call.getArg(Arg), Negated);
+  for (SiteId I = 0; I < Body.sites().size(); ++I)
+    if (!ChildSide.test(I) && Body.sites()[I].refersToHandle(Handle)) {
+      bool Group = Effect == GroupEffect::SignalsGroup ||
+                   (Effect == GroupEffect::NegativeIsGroup && Negated);
+      Facts.Kills.push_back({&Call, Handle, I, Group});
+      return;
+    }
+}
+
+/// `member = pid` and `global = pid`: where a site's handle is kept.
+void collectStores(const PreparedBody &Body, GroupFacts &Facts) {
+  for (SiteId I = 0; I < Body.sites().size(); ++I)
+    if (Body.sites()[I].StoredIn)
+      Facts.Stores.push_back({Body.sites()[I].StoredIn, I});
+  walkStmts(Body.body().body(), Closures::Enter, [&](const Stmt *S) {
+    const auto *Assign = dyn_cast<BinaryOperator>(S);
+    if (!Assign || Assign->getOpcode() != BO_Assign)
+      return true;
+    const Expr *LHS = skipTransparent(Assign->getLHS());
+    const ValueDecl *Target = nullptr;
+    if (const auto *Member = dyn_cast<MemberExpr>(LHS))
+      Target = Member->getMemberDecl();
+    else if (const auto *Ref = dyn_cast<DeclRefExpr>(LHS))
+      if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+        Target = V->hasGlobalStorage() ? V : nullptr;
+    if (!Target)
+      return true;
+    for (SiteId I = 0; I < Body.sites().size(); ++I)
+      if (Body.sites()[I].refersToHandle(Assign->getRHS()))
+        Facts.Stores.push_back({Target, I});
+    return true;
+  });
+}
+
+} // namespace
+
+GroupFacts analyseGroups(const PreparedBody &Body,
+                         const ProcessApiModel &Model) {
+  GroupFacts Facts;
+  Facts.Leaders.resize(Body.sites().size());
+  if (Body.sites().empty())
+    return Facts;
+  GroupPass Pass(Body, Model, Facts);
+  MetStates<llvm::BitVector> Met = solve(Body.cfg(), Pass);
+  Pass.Recording = true;
+  for (const CFGBlock *B : Body.cfg())
+    if (Met[B->getBlockID()]) {
+      llvm::BitVector State = *Met[B->getBlockID()];
+      Pass.transferBlock(*B, State);
+    }
+  collectStores(Body, Facts);
+  return Facts;
+}
+
+} // namespace reapcheck

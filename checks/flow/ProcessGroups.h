@@ -1,0 +1,78 @@
+//===--- ProcessGroups.h - Which children lead a process group --*- C++ -*-===//
+//
+// For process-orphaned-descendants: for each start site of one body,
+// whether and where its child becomes the leader of a new process group
+// or session, and the kills of it that the body makes.  A call made on the
+// child side of a start (past the branch that proves the process is the
+// child) acts on that child.  One forward pass of solve().
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REAPCHECK_PROCESSGROUPS_H
+#define REAPCHECK_PROCESSGROUPS_H
+
+#include "flow/PreparedBody.h"
+#include "model/ProcessApiModel.h"
+#include <optional>
+#include <vector>
+
+namespace reapcheck {
+
+/// Where a child becomes the leader of its own process group.
+struct GroupLeader {
+  clang::SourceLocation Loc;
+  /// It leads a session on a terminal (forkpty, login_tty): when it
+  /// exits, the kernel hangs up the terminal's foreground process group.
+  bool Terminal = false;
+  /// It leads a session (setsid, POSIX_SPAWN_SETSID), not only a group.
+  bool Session = false;
+};
+
+/// A kill of a site's child.
+struct SiteKill {
+  const clang::CallExpr *Call = nullptr;
+  /// The handle argument as written, the minus of `kill(-pid, ...)` left
+  /// out.
+  const clang::Expr *Handle = nullptr;
+  SiteId Site = 0;
+  /// kill(-pid, sig) or killpg(pid, sig): the group is signalled.
+  bool GroupKill = false;
+};
+
+struct GroupFacts {
+  /// By site: where its child becomes a leader, if it does.
+  std::vector<std::optional<GroupLeader>> Leaders;
+  /// Kills of a site's handle, in the order of the body's blocks.
+  std::vector<SiteKill> Kills;
+  /// Members and static variables a site's handle is stored into.
+  std::vector<std::pair<const clang::ValueDecl *, SiteId>> Stores;
+};
+
+/// The group facts of \p Body's start sites.
+GroupFacts analyseGroups(const PreparedBody &Body,
+                         const ProcessApiModel &Model);
+
+/// True when \p Call's signal argument (the one after the handle) is the
+/// constant 0: kill(pid, 0) only asks whether the process exists.
+bool signalIsZero(const clang::CallExpr &Call, int HandleArg,
+                  clang::ASTContext &Ctx);
+
+/// For a kill's handle argument: the expression under a unary minus, and
+/// whether there was one.
+const clang::Expr *withoutMinus(const clang::Expr *E, bool &Negated);
+
+/// When \p Call makes the calling process lead a new group or session
+/// (setsid(), setpgrp(), setpgid(0, 0), login_tty()): how.
+std::optional<GroupLeader> callerLeadsBy(const ProcessApiModel &Model,
+                                         const clang::CallExpr &Call,
+                                         clang::ASTContext &Ctx);
+
+/// The same for a call of \p FD, a function of the project: its body, or
+/// a function it calls (\p Depth levels deep), makes the caller lead.
+std::optional<GroupLeader> callerLeadsIn(const ProcessApiModel &Model,
+                                         const clang::FunctionDecl *FD,
+                                         clang::ASTContext &Ctx, int Depth);
+
+} // namespace reapcheck
+
+#endif

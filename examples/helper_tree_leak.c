@@ -1,0 +1,37 @@
+// A helper started in a session of its own (setsid()) starts servers of its
+// own; the stop path signals the helper alone.  The helper dies and is
+// reaped, but its servers keep running, re-parented to init: the second
+// incident's shape.  process-orphaned-descendants reports the kill.
+#include <signal.h>
+#include <stdio.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static pid_t helper = -1;
+
+static int start_helper(void) {
+  pid_t pid = fork();
+  if (pid == 0) {
+    setsid();
+    // The helper's own servers, then the helper waits for them.
+    execl("/bin/sh", "sh", "-c", "sleep 30 & sleep 30 & wait", (char *)NULL);
+    _exit(127);
+  }
+  helper = pid;
+  return pid < 0 ? -1 : 0;
+}
+
+static void stop_helper(void) {
+  kill(helper, SIGTERM);
+  waitpid(helper, NULL, 0);
+}
+
+int main(void) {
+  if (start_helper() < 0)
+    return 1;
+  sleep(1);
+  stop_helper();
+  puts("helper stopped");
+  return 0;
+}
