@@ -125,7 +125,7 @@ void OrphanedDescendantsCheck::onEndOfTranslationUnit() {
       auto It = Kept.find(keptIn(Handle));
       if (It == Kept.end())
         continue;
-      GroupEffect Effect = Model.groupEffect(*Kill);
+      GroupEffect Effect = Model.groupEffect(*Kill, *Ctx);
       bool Group = Effect == GroupEffect::SignalsGroup ||
                    (Effect == GroupEffect::NegativeIsGroup && Negated);
       const auto &Children = It->second;
@@ -179,7 +179,7 @@ void OrphanedDescendantsCheck::reportLeaderKill(const CallExpr &Kill,
                    "group|session}1 here",
        DiagnosticIDs::Note)
       << Name << Leader.Session;
-  if (Model.groupEffect(Kill) != GroupEffect::NegativeIsGroup)
+  if (Model.groupEffect(Kill, *Ctx) != GroupEffect::NegativeIsGroup)
     return;
   SourceLocation At = Ctx->getSourceManager().getExpansionLoc(Handle.getBeginLoc());
   bool Simple = isa<DeclRefExpr, MemberExpr>(skipTransparent(&Handle));

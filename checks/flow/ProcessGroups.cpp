@@ -55,11 +55,18 @@ std::optional<GroupLeader> callerLeadsIn(const ProcessApiModel &Model,
     const auto *Call = dyn_cast<CallExpr>(S);
     if (!Call)
       return true;
+    // After a new session, the helper may still give it a terminal.
+    if (Leads) {
+      if (Leads->Session &&
+          Model.groupEffect(*Call, Ctx) == GroupEffect::CallerTakesTerminal)
+        Leads->Terminal = true;
+      return true;
+    }
     Leads = callerLeadsBy(Model, *Call, Ctx);
-    if (!Leads && Model.groupEffect(*Call) == GroupEffect::None &&
+    if (!Leads && Model.groupEffect(*Call, Ctx) == GroupEffect::None &&
         Call->getDirectCallee() != FD)
       Leads = callerLeadsIn(Model, Call->getDirectCallee(), Ctx, Depth - 1);
-    return !Leads;
+    return true;
   });
   return Leads;
 }
@@ -69,7 +76,7 @@ std::optional<GroupLeader> callerLeadsBy(const ProcessApiModel &Model,
                                          ASTContext &Ctx) {
   GroupLeader Leader;
   Leader.Loc = Call.getBeginLoc();
-  switch (Model.groupEffect(Call)) {
+  switch (Model.groupEffect(Call, Ctx)) {
   case GroupEffect::CallerLeadsTerminal:
     Leader.Terminal = true;
     [[fallthrough]];
@@ -209,7 +216,7 @@ bool GroupPass::transferEdge(const CFGBlock &From, unsigned SuccIndex,
 
 void GroupPass::onCall(const CallExpr &Call, State &ChildSide) {
   int GroupArg = -1;
-  GroupEffect Effect = Model.groupEffect(Call, &GroupArg);
+  GroupEffect Effect = Model.groupEffect(Call, Ctx, &GroupArg);
   if (auto I = Body.siteOfStart(&Call)) {
     ChildSide.reset(*I);
     if (Effect == GroupEffect::TerminalSession)
@@ -225,6 +232,13 @@ void GroupPass::onCall(const CallExpr &Call, State &ChildSide) {
   if (auto Leader = callerLeadsBy(Model, Call, Ctx)) {
     for (unsigned I : ChildSide.set_bits())
       lead(I, *Leader);
+    return;
+  }
+  if (Effect == GroupEffect::CallerTakesTerminal) {
+    // The session a child made gets its controlling terminal.
+    for (unsigned I : ChildSide.set_bits())
+      if (auto &Leader = Facts.Leaders[I]; Leader && Leader->Session)
+        Leader->Terminal = true;
     return;
   }
   switch (Effect) {

@@ -106,6 +106,9 @@ enum class GroupEffect {
   CallerLeadsSession,
   /// The calling process leads a new session on a terminal (login_tty).
   CallerLeadsTerminal,
+  /// The calling session leader takes a controlling terminal
+  /// (ioctl(fd, TIOCSCTTY)).
+  CallerTakesTerminal,
   /// setpgid(pid, pgid): pid 0 is the caller; pgid 0 or pid itself makes a
   /// new group that pid leads.
   SetPgid,

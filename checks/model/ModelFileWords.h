@@ -151,6 +151,7 @@ template <> struct ScalarTraits<reapcheck::GroupEffect> {
         {"caller-leads-group", GroupEffect::CallerLeadsGroup},
         {"caller-leads-session", GroupEffect::CallerLeadsSession},
         {"caller-leads-terminal", GroupEffect::CallerLeadsTerminal},
+        {"caller-takes-terminal", GroupEffect::CallerTakesTerminal},
         {"setpgid", GroupEffect::SetPgid},
         {"signals-group", GroupEffect::SignalsGroup},
         {"negative-is-group", GroupEffect::NegativeIsGroup},

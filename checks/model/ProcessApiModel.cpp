@@ -163,9 +163,10 @@ ProcessApiModel::memberEffect(const CXXMethodDecl &Method, const CallExpr *Call,
 }
 
 GroupEffect ProcessApiModel::groupEffect(const CallExpr &Call,
+                                         const ASTContext &Ctx,
                                          int *GroupArg) const {
   const ApiDescriptor *Row = rowOf(Call);
-  if (!Row)
+  if (!Row || !conditionsHold(Row->When, Call, Ctx))
     return GroupEffect::None;
   if (GroupArg)
     *GroupArg = Row->GroupArg;

@@ -235,7 +235,9 @@ public:
 
   /// What \p Call does to process groups (its row's `group`); \p GroupArg
   /// receives a SpawnAttributes row's argument.
+  /// A row whose `when` does not hold for the call has none.
   GroupEffect groupEffect(const clang::CallExpr &Call,
+                          const clang::ASTContext &Ctx,
                           int *GroupArg = nullptr) const;
   /// For a kill row: the argument holding the signalled handle; -1 for any
   /// other call.

@@ -11,6 +11,7 @@
 #include <signal.h>
 #include <spawn.h>
 #include <stddef.h>
+#include <sys/ioctl.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -164,3 +165,92 @@ void stop_server(void) {
   // CHECK-FIXES: kill(-server, SIGTERM);
   waitpid(server, NULL, 0);
 }
+
+// A terminal emulator's child: setsid() and TIOCSCTTY make a terminal
+// session (st's ttynew, directly or in a helper); its hangup is enough.
+static void take_terminal(int slave) {
+  setsid();
+  ioctl(slave, TIOCSCTTY, NULL);
+}
+
+void stop_emulator_shell(int slave) {
+  pid_t pid = fork();
+  if (pid == 0) {
+    setsid();
+    if (ioctl(slave, TIOCSCTTY, NULL) < 0)
+      _exit(1);
+    execl("/bin/sh", "sh", (char *)NULL);
+    _exit(127);
+  }
+  kill(pid, SIGHUP);
+  waitpid(pid, NULL, 0);
+}
+
+void stop_emulator_helper(int slave) {
+  pid_t pid = fork();
+  if (pid == 0) {
+    take_terminal(slave);
+    execl("/bin/sh", "sh", (char *)NULL);
+    _exit(127);
+  }
+  kill(pid, SIGHUP);
+  waitpid(pid, NULL, 0);
+}
+
+// Another ioctl is not a terminal: the session leader is killed alone.
+void stop_session_other_ioctl(int fd) {
+  pid_t pid = fork();
+  if (pid == 0) {
+    setsid();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: 'pid' becomes the leader of a new session here
+    ioctl(fd, FIONBIO, NULL);
+    execl("/bin/sh", "sh", (char *)NULL);
+    _exit(127);
+  }
+  kill(pid, SIGTERM);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: kill() signals only child process 'pid', which leads its own process group; its descendants keep running [process-orphaned-descendants]
+  // CHECK-MESSAGES: :[[@LINE-2]]:8: note: signal the whole group with kill(-pid, ...)
+  // CHECK-FIXES: kill(-pid, SIGTERM);
+  waitpid(pid, NULL, 0);
+}
+
+// st's shape: `switch (shell = fork())`, the child side in `case 0`, and
+// the hangup sent elsewhere.  With TIOCSCTTY it is a terminal session.
+static pid_t shell;
+
+void start_shell(int slave, int tty) {
+  switch (shell = fork()) {
+  case -1:
+    return;
+  case 0:
+    setsid();
+    if (tty && ioctl(slave, TIOCSCTTY, NULL) < 0)
+      _exit(1);
+    execl("/bin/sh", "sh", (char *)NULL);
+    _exit(127);
+  default:
+    break;
+  }
+}
+
+void hang_up_shell(void) { kill(shell, SIGHUP); }
+
+// The same without the terminal: a plain session, killed alone.
+static pid_t daemon_pid;
+
+void start_daemon(void) {
+  switch (daemon_pid = fork()) {
+  case 0:
+    setsid();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: 'daemon_pid' becomes the leader of a new session here
+    execl("/bin/sh", "sh", (char *)NULL);
+    _exit(127);
+  default:
+    break;
+  }
+}
+
+void stop_daemon(void) { kill(daemon_pid, SIGTERM); }
+// CHECK-MESSAGES: :[[@LINE-1]]:26: warning: kill() signals only child process 'daemon_pid', which leads its own process group; its descendants keep running [process-orphaned-descendants]
+// CHECK-MESSAGES: :[[@LINE-2]]:31: note: signal the whole group with kill(-daemon_pid, ...)
+// CHECK-FIXES: void stop_daemon(void) { kill(-daemon_pid, SIGTERM); }
