@@ -181,13 +181,14 @@ void OrphanedDescendantsCheck::reportLeaderKill(const CallExpr &Kill,
       << Name << Leader.Session;
   if (Model.groupEffect(Kill, *Ctx) != GroupEffect::NegativeIsGroup)
     return;
-  SourceLocation At = Ctx->getSourceManager().getExpansionLoc(Handle.getBeginLoc());
-  bool Simple = isa<DeclRefExpr, MemberExpr>(skipTransparent(&Handle));
-  auto Note = diag(At, "signal the whole group with %0(-%1, ...)",
-                   DiagnosticIDs::Note)
-              << calleeName(Kill) << writtenText(Handle, *Ctx);
-  if (Simple)
-    Note << FixItHint::CreateInsertion(At, "-");
+  // The fix-it only where the handle is written as such, not in a macro.
+  if (!isa<DeclRefExpr, MemberExpr>(skipTransparent(&Handle)) ||
+      Handle.getBeginLoc().isMacroID())
+    return;
+  SourceLocation At = Handle.getBeginLoc();
+  diag(At, "signal the whole group with %0(-%1, ...)", DiagnosticIDs::Note)
+      << calleeName(Kill) << writtenText(Handle, *Ctx)
+      << FixItHint::CreateInsertion(At, "-");
 }
 
 void OrphanedDescendantsCheck::reportGroupKill(const CallExpr &Kill,

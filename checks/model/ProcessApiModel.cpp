@@ -177,7 +177,9 @@ int ProcessApiModel::killedArg(const CallExpr &Call) const {
   const ApiDescriptor *Row = rowOf(Call);
   if (!Row || Row->Role != ApiRole::Kill || Row->Handle != HandleSlot::Argument)
     return -1;
-  return handleArg(*Row, Call);
+  // A call of an unprototyped declaration may lack the argument.
+  int Arg = handleArg(*Row, Call);
+  return Arg < static_cast<int>(Call.getNumArgs()) ? Arg : -1;
 }
 
 int64_t ProcessApiModel::pendingResult(const CallExpr &Call) const {
