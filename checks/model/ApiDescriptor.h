@@ -118,6 +118,25 @@ enum class GroupEffect {
   NegativeIsGroup,
 };
 
+/// How a call that starts a child waits for it itself (system(3)), for
+/// process-reaper-conflict.
+enum class InnerWait {
+  None,
+  Plain,          ///< It waits with waitpid(pid) as the caller would.
+  SigchldBlocked, ///< It blocks SIGCHLD while it waits (POSIX system()).
+};
+
+/// What a call does to a signal set or to the signal mask, for
+/// process-reaper-conflict's "SIGCHLD is blocked".
+enum class SignalSetOp {
+  None,
+  Empty,  ///< sigemptyset(&set)
+  Fill,   ///< sigfillset(&set)
+  Add,    ///< sigaddset(&set, sig)
+  Delete, ///< sigdelset(&set, sig)
+  Mask,   ///< sigprocmask(how, &set, &old)
+};
+
 /// One API: a function (possibly qualified, possibly a method) or a class.
 struct ApiDescriptor {
   std::string Name;
@@ -147,6 +166,12 @@ struct ApiDescriptor {
   /// What it does to process groups; GroupArg is SpawnAttributes' argument.
   GroupEffect Group = GroupEffect::None;
   int GroupArg = -1;
+  /// A start that waits for its own child (reaps-by-itself rows).
+  InnerWait Inner = InnerWait::None;
+  /// Where a wait writes the child's status (waitpid's `&status`), or -1.
+  int StatusArg = -1;
+  /// What it does to a signal set or the signal mask.
+  SignalSetOp SignalSet = SignalSetOp::None;
   /// Where the fact comes from (a manual page, a header, a source file).
   std::string Source;
 };

@@ -143,6 +143,9 @@ static void mapRow(IO &Io, ApiDescriptor &R, bool Method) {
   Io.mapOptional("handler", R.Handler, Quirk::None);
   Io.mapOptional("group", R.Group, GroupEffect::None);
   Io.mapOptional("group-arg", R.GroupArg, -1);
+  Io.mapOptional("inner-wait", R.Inner, InnerWait::None);
+  Io.mapOptional("status-arg", R.StatusArg, -1);
+  Io.mapOptional("sigset", R.SignalSet, SignalSetOp::None);
   Io.mapOptional("source", R.Source);
 }
 
@@ -161,6 +164,21 @@ static const char *groupProblem(const ApiDescriptor &R) {
        R.Group == GroupEffect::NegativeIsGroup) &&
       R.Role != ApiRole::Kill)
     return "this 'group' is for a 'kill'";
+  return nullptr;
+}
+
+/// What is wrong with a row's process-reaper-conflict fields, or null.
+static const char *waitProblem(const ApiDescriptor &R) {
+  if (R.Inner != InnerWait::None && R.Role != ApiRole::ReapsItself)
+    return "'inner-wait' is for a 'reaps-by-itself'";
+  if (R.StatusArg < -1 || R.StatusArg > 64)
+    return "'status-arg' must be an argument index from 0 to 64";
+  if (R.StatusArg != -1 && R.Role != ApiRole::Reap && R.Role != ApiRole::Poll &&
+      R.Inner == InnerWait::None)
+    return "'status-arg' is for a 'reap', a 'poll' or a row with "
+           "'inner-wait'";
+  if (R.SignalSet != SignalSetOp::None && R.Role != ApiRole::Harmless)
+    return "'sigset' is for a 'harmless'";
   return nullptr;
 }
 
@@ -202,6 +220,8 @@ static std::string rowProblem(const ApiDescriptor &R, bool Method) {
   if (!R.AnyWhen.empty() && R.Role != ApiRole::Reap)
     return "'any-when' is for a 'reap'";
   if (const char *Problem = groupProblem(R))
+    return Problem;
+  if (const char *Problem = waitProblem(R))
     return Problem;
   if (!R.EveryWhen.empty() && R.Role != ApiRole::Reap &&
       R.Role != ApiRole::ReapAny)

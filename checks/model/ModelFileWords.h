@@ -207,6 +207,46 @@ template <> struct ScalarTraits<ClassDescriptor::Ctor> {
   static QuotingType mustQuote(StringRef) { return QuotingType::None; }
 };
 
+template <> struct ScalarTraits<reapcheck::InnerWait> {
+  using InnerWait = reapcheck::InnerWait;
+  static const std::pair<const char *, InnerWait> *table(size_t &N) {
+    static const std::pair<const char *, InnerWait> Table[] = {
+        {"none", InnerWait::None},
+        {"plain", InnerWait::Plain},
+        {"sigchld-blocked", InnerWait::SigchldBlocked},
+    };
+    N = std::size(Table);
+    return Table;
+  }
+  static void output(const InnerWait &V, void *C, raw_ostream &OS) {
+    EnumWords<InnerWait>::output(table, V, OS);
+  }
+  static StringRef input(StringRef S, void *, InnerWait &V) {
+    return EnumWords<InnerWait>::input(table, S, V);
+  }
+  static QuotingType mustQuote(StringRef) { return QuotingType::None; }
+};
+
+template <> struct ScalarTraits<reapcheck::SignalSetOp> {
+  using SignalSetOp = reapcheck::SignalSetOp;
+  static const std::pair<const char *, SignalSetOp> *table(size_t &N) {
+    static const std::pair<const char *, SignalSetOp> Table[] = {
+        {"none", SignalSetOp::None},   {"empty", SignalSetOp::Empty},
+        {"fill", SignalSetOp::Fill},   {"add", SignalSetOp::Add},
+        {"delete", SignalSetOp::Delete}, {"mask", SignalSetOp::Mask},
+    };
+    N = std::size(Table);
+    return Table;
+  }
+  static void output(const SignalSetOp &V, void *C, raw_ostream &OS) {
+    EnumWords<SignalSetOp>::output(table, V, OS);
+  }
+  static StringRef input(StringRef S, void *, SignalSetOp &V) {
+    return EnumWords<SignalSetOp>::input(table, S, V);
+  }
+  static QuotingType mustQuote(StringRef) { return QuotingType::None; }
+};
+
 } // namespace yaml
 } // namespace llvm
 

@@ -74,6 +74,18 @@ struct StartSpec {
   std::string ReapHint;
 };
 
+/// A call that waits for one specific child, for process-reaper-conflict:
+/// a reap or poll of one child, or a start that waits for its own child.
+struct SpecificWait {
+  /// The call blocks SIGCHLD while it waits (system()).
+  bool SigchldBlocked = false;
+  /// The argument it writes the child's status through, or -1.
+  int StatusArg = -1;
+  /// A C function: its result and status are all the caller can lose (a
+  /// library's class or object reports ECHILD as an error of its own).
+  bool CFunction = false;
+};
+
 enum class CallRole {
   Unknown,       ///< Not modelled: may keep or reap the handle.
   Start,         ///< Starts a child.
@@ -242,6 +254,15 @@ public:
   /// For a kill row: the argument holding the signalled handle; -1 for any
   /// other call.
   int killedArg(const clang::CallExpr &Call) const;
+
+  /// When \p Call waits for one specific child: how.
+  std::optional<SpecificWait>
+  specificWaitOf(const clang::CallExpr &Call,
+                 const clang::ASTContext &Ctx) const;
+  /// The functions and methods specificWaitOf() may accept.
+  CalleeNameSet specificWaitCallees() const;
+  /// What \p Call does to a signal set or to the signal mask.
+  SignalSetOp signalSetOp(const clang::CallExpr &Call) const;
 
   /// The name used in diagnostics for the start API of \p Call.
   std::string apiName(const clang::CallExpr &Call) const;

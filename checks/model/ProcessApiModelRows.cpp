@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "model/ApiQuirks.h"
 #include "model/ModelFile.h"
 #include "model/ProcessApiModel.h"
 #include "clang/AST/ASTContext.h"
@@ -280,6 +281,49 @@ const ApiDescriptor *ProcessApiModel::find(const FunctionDecl &FD) const {
 const ApiDescriptor *ProcessApiModel::rowOf(const CallExpr &Call) const {
   const FunctionDecl *FD = Call.getDirectCallee();
   return FD ? find(*FD) : nullptr;
+}
+
+/// True when \p Row may describe a wait for one specific child.
+static bool mayWaitForOne(const ApiDescriptor &Row) {
+  return Row.Role == ApiRole::Reap || Row.Role == ApiRole::Poll ||
+         Row.Inner != InnerWait::None;
+}
+
+std::optional<SpecificWait>
+ProcessApiModel::specificWaitOf(const CallExpr &Call,
+                                const ASTContext &Ctx) const {
+  const ApiDescriptor *Row = rowOf(Call);
+  if (!Row || !mayWaitForOne(*Row) || !conditionsHold(Row->When, Call, Ctx))
+    return std::nullopt;
+  // waitpid(-1, ...) and waitpid(0, ...) reap whichever child has exited.
+  if (Row->Role == ApiRole::Reap && !Row->AnyWhen.empty() &&
+      conditionsHold(Row->AnyWhen, Call, Ctx))
+    return std::nullopt;
+  SpecificWait W;
+  W.SigchldBlocked = Row->Inner == InnerWait::SigchldBlocked;
+  if (Row->StatusArg >= 0 &&
+      static_cast<unsigned>(Row->StatusArg) < Call.getNumArgs())
+    W.StatusArg = Row->StatusArg;
+  W.CFunction =
+      Row->Handle != HandleSlot::Object && Row->Type != HandleType::Object;
+  return W;
+}
+
+CalleeNameSet ProcessApiModel::specificWaitCallees() const {
+  CalleeNameSet Set;
+  for (const ModelDescriptor &M : Models)
+    for (const ApiDescriptor &Row : M.Functions)
+      if (mayWaitForOne(Row)) {
+        Set.add(Row.Name);
+        for (const std::string &Alias : Row.Aliases)
+          Set.add(Alias);
+      }
+  return Set;
+}
+
+SignalSetOp ProcessApiModel::signalSetOp(const CallExpr &Call) const {
+  const ApiDescriptor *Row = rowOf(Call);
+  return Row ? Row->SignalSet : SignalSetOp::None;
 }
 
 bool ProcessApiModel::fromOptions(unsigned M) const {
