@@ -6,7 +6,6 @@
 #include "unit/Summaries.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
-#include "clang/ASTMatchers/ASTMatchersMacros.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -15,43 +14,10 @@ namespace reapcheck {
 
 OrphanedDescendantsCheck::OrphanedDescendantsCheck(
     StringRef Name, tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
-      ModelFiles(Options.get("ModelFiles", "")),
-      Models(Options.get("Models", "")) {
-#if REAPCHECK_LLVM_MAJOR == 14
-  // LLVM 14's --dump-config makes the checks with no diagnostics engine.
-  if (getCurrentMainFile().empty())
-    return;
-#endif
-  auto Add = [&](StringRef Option, std::optional<std::string> Error) {
-    if (!Error)
-      return;
-    ModelValid = false;
-    configurationDiag("invalid value for option '%0.%1': %2",
-                      DiagnosticIDs::Error)
-        << Name << Option << *Error;
-  };
-  Add("ModelFiles", Model.addModelFiles(ModelFiles));
-  Add("Models", Model.selectModels(Models));
+    : ModelCheck(Name, Context) {
   Starts = Model.interestingCallees();
   Kills = Model.killCallees();
 }
-
-void OrphanedDescendantsCheck::storeOptions(
-    tidy::ClangTidyOptions::OptionMap &Opts) {
-  Options.store(Opts, "ModelFiles", ModelFiles);
-  Options.store(Opts, "Models", Models);
-}
-
-namespace {
-/// The callee's own name is in one of two sets: one pointer comparison
-/// each, on every call of the unit.
-AST_MATCHER_P2(CallExpr, calleeNamedIn, const CalleeNameSet *, First,
-               const CalleeNameSet *, Second) {
-  const FunctionDecl *FD = Node.getDirectCallee();
-  return FD && (First->contains(*FD) || Second->contains(*FD));
-}
-} // namespace
 
 void OrphanedDescendantsCheck::registerMatchers(MatchFinder *Finder) {
   if (!ModelValid)
@@ -171,12 +137,14 @@ void OrphanedDescendantsCheck::reportLeaderKill(const CallExpr &Kill,
                                                 const Expr &Handle,
                                                 const GroupLeader &Leader) {
   std::string Name = shownName(Handle, *Ctx);
-  diag(Kill.getBeginLoc(), "%0() signals only child process '%1', which "
-                           "leads its own process group; its descendants "
-                           "keep running")
+  diag(Kill.getBeginLoc(),
+       "call to %0() signals only child process '%1', which "
+       "leads its own process group; its descendants "
+       "keep running")
       << calleeName(Kill) << Name;
-  diag(Leader.Loc, "'%0' becomes the leader of a new %select{process "
-                   "group|session}1 here",
+  diag(Leader.Loc,
+       "'%0' becomes the leader of a new %select{process "
+       "group|session}1 here",
        DiagnosticIDs::Note)
       << Name << Leader.Session;
   if (Model.groupEffect(Kill, *Ctx) != GroupEffect::NegativeIsGroup)
@@ -195,7 +163,7 @@ void OrphanedDescendantsCheck::reportGroupKill(const CallExpr &Kill,
                                                const Expr &Handle,
                                                const Site &S) {
   std::string Name = shownName(Handle, *Ctx);
-  diag(Kill.getBeginLoc(), "%0() signals process group '%1', but child "
+  diag(Kill.getBeginLoc(), "call to %0() signals process group '%1', but child "
                            "process '%1' leads no process group; the signal "
                            "reaches no process")
       << calleeName(Kill) << Name;

@@ -1,4 +1,4 @@
-//===--- OrphanedDescendantsCheck.h - process-orphaned-descendants -*- C++ -*-===//
+//===--- OrphanedDescendantsCheck.h - orphaned descendants ---- -*- C++ -*-===//
 //
 // Finds kills that signal only the leader of a child's own process group
 // (its descendants keep running, re-parented to init), and group kills of
@@ -13,18 +13,17 @@
 
 #include "flow/ProcessGroups.h"
 #include "model/ProcessApiModel.h"
-#include "clang-tidy/ClangTidyCheck.h"
+#include "ModelCheck.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 #include <vector>
 
 namespace reapcheck {
 
-class OrphanedDescendantsCheck : public clang::tidy::ClangTidyCheck {
+class OrphanedDescendantsCheck : public ModelCheck {
 public:
   OrphanedDescendantsCheck(llvm::StringRef Name,
                            clang::tidy::ClangTidyContext *Context);
-  void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void
   check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
@@ -42,10 +41,6 @@ private:
   void reportGroupKill(const clang::CallExpr &Kill, const clang::Expr &Handle,
                        const Site &S);
 
-  const std::string ModelFiles;
-  const std::string Models;
-  ProcessApiModel Model;
-  bool ModelValid = true;
   CalleeNameSet Starts;
   CalleeNameSet Kills;
 

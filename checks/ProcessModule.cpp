@@ -10,6 +10,7 @@
 
 #include "support/Compat.h"
 #include "OrphanedDescendantsCheck.h"
+#include "ReaperConflictCheck.h"
 #include "UnreapedChildCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang/Basic/Version.h"
@@ -26,6 +27,7 @@ public:
     Factories.registerCheck<UnreapedChildCheck>("process-unreaped-child");
     Factories.registerCheck<OrphanedDescendantsCheck>(
         "process-orphaned-descendants");
+    Factories.registerCheck<ReaperConflictCheck>("process-reaper-conflict");
   }
 };
 

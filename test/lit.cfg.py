@@ -43,6 +43,7 @@ check_tidy = 'python3 %s' % os.path.join(config.test_source_root, 'check_tidy.py
 config.substitutions.append(('%check_tidy', check_tidy))
 config.substitutions.append(('%tidy_plain', '%s/clang-tidy --load=%s' % (llvm_bin, plugin)))
 config.substitutions.append(('%tidy_orphans', tidy.replace('process-unreaped-child', 'process-orphaned-descendants')))
+config.substitutions.append(('%tidy_reaper', tidy.replace('process-unreaped-child', 'process-reaper-conflict')))
 config.substitutions.append(('%tidy_both', tidy.replace('process-unreaped-child', 'process-unreaped-child,process-orphaned-descendants')))
 config.substitutions.append(('%tidy', tidy))
 config.substitutions.append(('%standalone_tidy', os.path.join(build, 'reapcheck-tidy')))

@@ -22,7 +22,7 @@ void start(void) {
 void stop(void) {
   kill();
   kill(holder, 15);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: kill() signals only child process 'holder', which leads its own process group; its descendants keep running [process-orphaned-descendants]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: call to kill() signals only child process 'holder', which leads its own process group; its descendants keep running [process-orphaned-descendants]
   // CHECK-MESSAGES: :[[@LINE-2]]:8: note: signal the whole group with kill(-holder, ...)
 }
 
@@ -42,4 +42,4 @@ void start_other(void) {
 }
 
 void stop_other(void) { STOP(other); }
-// CHECK-MESSAGES: :[[@LINE-1]]:25: warning: kill() signals only child process 'other', which leads its own process group; its descendants keep running [process-orphaned-descendants]
+// CHECK-MESSAGES: :[[@LINE-1]]:25: warning: call to kill() signals only child process 'other', which leads its own process group; its descendants keep running [process-orphaned-descendants]

@@ -30,7 +30,7 @@ void stop_session(char **argv) {
   if (pid < 0)
     return;
   kill(pid, SIGTERM);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: kill() signals only child process 'pid', which leads its own process group; its descendants keep running [process-orphaned-descendants]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: call to kill() signals only child process 'pid', which leads its own process group; its descendants keep running [process-orphaned-descendants]
   // CHECK-MESSAGES: :[[@LINE-2]]:8: note: signal the whole group with kill(-pid, ...)
   // CHECK-FIXES: kill(-pid, SIGTERM);
   waitpid(pid, NULL, 0);
@@ -57,7 +57,7 @@ void stop_group_helper(char **argv) {
     _exit(127);
   }
   kill(pid, SIGKILL);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: kill() signals only child process 'pid', which leads its own process group; its descendants keep running [process-orphaned-descendants]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: call to kill() signals only child process 'pid', which leads its own process group; its descendants keep running [process-orphaned-descendants]
   // CHECK-MESSAGES: :[[@LINE-2]]:8: note: signal the whole group with kill(-pid, ...)
   // CHECK-FIXES: kill(-pid, SIGKILL);
   waitpid(pid, NULL, 0);
@@ -88,7 +88,7 @@ void stop_plain(char **argv) {
   }
   kill(pid, SIGTERM);
   killpg(pid, SIGTERM);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: killpg() signals process group 'pid', but child process 'pid' leads no process group; the signal reaches no process [process-orphaned-descendants]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: call to killpg() signals process group 'pid', but child process 'pid' leads no process group; the signal reaches no process [process-orphaned-descendants]
   waitpid(pid, NULL, 0);
 }
 
@@ -101,7 +101,7 @@ void spawn_group(char **argv) {
     // CHECK-MESSAGES: :[[@LINE-1]]:7: note: 'pid' becomes the leader of a new process group here
     return;
   kill(pid, SIGTERM);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: kill() signals only child process 'pid', which leads its own process group; its descendants keep running [process-orphaned-descendants]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: call to kill() signals only child process 'pid', which leads its own process group; its descendants keep running [process-orphaned-descendants]
   // CHECK-MESSAGES: :[[@LINE-2]]:8: note: signal the whole group with kill(-pid, ...)
   // CHECK-FIXES: kill(-pid, SIGTERM);
   waitpid(pid, NULL, 0);
@@ -160,7 +160,7 @@ void start_server(char **argv) {
 
 void stop_server(void) {
   kill(server, SIGTERM);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: kill() signals only child process 'server', which leads its own process group; its descendants keep running [process-orphaned-descendants]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: call to kill() signals only child process 'server', which leads its own process group; its descendants keep running [process-orphaned-descendants]
   // CHECK-MESSAGES: :[[@LINE-2]]:8: note: signal the whole group with kill(-server, ...)
   // CHECK-FIXES: kill(-server, SIGTERM);
   waitpid(server, NULL, 0);
@@ -208,7 +208,7 @@ void stop_session_other_ioctl(int fd) {
     _exit(127);
   }
   kill(pid, SIGTERM);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: kill() signals only child process 'pid', which leads its own process group; its descendants keep running [process-orphaned-descendants]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: call to kill() signals only child process 'pid', which leads its own process group; its descendants keep running [process-orphaned-descendants]
   // CHECK-MESSAGES: :[[@LINE-2]]:8: note: signal the whole group with kill(-pid, ...)
   // CHECK-FIXES: kill(-pid, SIGTERM);
   waitpid(pid, NULL, 0);
@@ -251,6 +251,6 @@ void start_daemon(void) {
 }
 
 void stop_daemon(void) { kill(daemon_pid, SIGTERM); }
-// CHECK-MESSAGES: :[[@LINE-1]]:26: warning: kill() signals only child process 'daemon_pid', which leads its own process group; its descendants keep running [process-orphaned-descendants]
+// CHECK-MESSAGES: :[[@LINE-1]]:26: warning: call to kill() signals only child process 'daemon_pid', which leads its own process group; its descendants keep running [process-orphaned-descendants]
 // CHECK-MESSAGES: :[[@LINE-2]]:31: note: signal the whole group with kill(-daemon_pid, ...)
 // CHECK-FIXES: void stop_daemon(void) { kill(-daemon_pid, SIGTERM); }

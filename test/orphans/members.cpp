@@ -22,7 +22,7 @@ public:
   }
   void stop() {
     kill(pid_, SIGTERM);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: kill() signals only child process 'pid_', which leads its own process group; its descendants keep running [process-orphaned-descendants]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: call to kill() signals only child process 'pid_', which leads its own process group; its descendants keep running [process-orphaned-descendants]
     // CHECK-MESSAGES: :[[@LINE-2]]:10: note: signal the whole group with kill(-pid_, ...)
     waitpid(pid_, nullptr, 0);
   }
@@ -32,7 +32,7 @@ public:
   }
   void terminate() {
     ::kill(this->pid_, SIGKILL);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: kill() signals only child process 'pid_', which leads its own process group; its descendants keep running [process-orphaned-descendants]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: call to kill() signals only child process 'pid_', which leads its own process group; its descendants keep running [process-orphaned-descendants]
     // CHECK-MESSAGES: :[[@LINE-2]]:12: note: signal the whole group with kill(-this->pid_, ...)
     waitpid(pid_, nullptr, 0);
   }
@@ -59,7 +59,7 @@ public:
   }
   void stop_group() {
     killpg(pid_, SIGTERM);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: killpg() signals process group 'pid_', but child process 'pid_' leads no process group; the signal reaches no process [process-orphaned-descendants]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: call to killpg() signals process group 'pid_', but child process 'pid_' leads no process group; the signal reaches no process [process-orphaned-descendants]
     waitpid(pid_, nullptr, 0);
   }
 

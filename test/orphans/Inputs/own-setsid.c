@@ -16,7 +16,7 @@ void run(char **argv) {
     _exit(127);
   }
   kill(pid, SIGTERM);
-  // MODEL: :[[@LINE-1]]:3: warning: kill() signals only child process 'pid', which leads its own process group; its descendants keep running [process-orphaned-descendants]
+  // MODEL: :[[@LINE-1]]:3: warning: call to kill() signals only child process 'pid', which leads its own process group; its descendants keep running [process-orphaned-descendants]
   // MODEL: :[[@LINE-2]]:8: note: signal the whole group with kill(-pid, ...)
   waitpid(pid, NULL, 0);
 }

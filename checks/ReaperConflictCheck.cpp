@@ -1,0 +1,167 @@
+//===--- ReaperConflictCheck.cpp - process-reaper-conflict ----------------===//
+
+#include "ReaperConflictCheck.h"
+#include "support/EnclosingBody.h"
+#include "unit/Summaries.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "llvm/ADT/MapVector.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace reapcheck {
+
+ReaperConflictCheck::ReaperConflictCheck(StringRef Name,
+                                         tidy::ClangTidyContext *Context)
+    : ModelCheck(Name, Context) {
+  Waits = Model.specificWaitCallees();
+  Installers = Model.interestingCallees();
+}
+
+void ReaperConflictCheck::registerMatchers(MatchFinder *Finder) {
+  if (!ModelValid)
+    return;
+  Finder->addMatcher(callExpr(calleeNamedIn(&Waits, &Installers),
+                              unless(isExpansionInSystemHeader()))
+                         .bind("call"),
+                     this);
+}
+
+void ReaperConflictCheck::check(const MatchFinder::MatchResult &Result) {
+  Ctx = Result.Context;
+  const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
+  if (!Call)
+    return;
+  bool Waits = Model.specificWaitOf(*Call, *Ctx).has_value();
+  if (!Waits && !Model.installsSignalHandler(*Call->getDirectCallee()))
+    return;
+  auto Found = findEnclosingBody(*Call, *Ctx);
+  if (!Found.first || !Found.second)
+    return;
+  (Waits ? WaitingBodies : InstallingBodies).insert(Found);
+}
+
+void ReaperConflictCheck::onEndOfTranslationUnit() {
+  // A unit that does not compile may have lost the very call that decides.
+  if (Ctx && !Ctx->getDiagnostics().hasUncompilableErrorOccurred() &&
+      !WaitingBodies.empty())
+    judgeUnit();
+  Ctx = nullptr;
+  WaitingBodies.clear();
+  InstallingBodies.clear();
+  Waits.forgetTranslationUnit();
+  Installers.forgetTranslationUnit();
+}
+
+/// True when nothing uses \p E's value: an expression statement, a body, a
+/// cast to void.
+static bool resultDiscarded(const Expr &E, ASTContext &Ctx) {
+  const Stmt *Child = &E;
+  for (;;) {
+    auto Parents = Ctx.getParents(*Child);
+    if (Parents.empty())
+      return true;
+    const Stmt *P = Parents[0].get<Stmt>();
+    if (!P)
+      return false; // A variable's initialiser.
+    if (const auto *Cast = dyn_cast<CastExpr>(P)) {
+      if (Cast->getType()->isVoidType())
+        return true;
+      if (!isa<ImplicitCastExpr>(Cast))
+        return false;
+    } else if (!isa<ParenExpr, FullExpr>(P)) {
+      if (isa<CompoundStmt, CaseStmt, DefaultStmt, LabelStmt, AttributedStmt>(
+              P))
+        return true;
+      if (const auto *If = dyn_cast<IfStmt>(P))
+        return Child != If->getCond();
+      if (const auto *Loop = dyn_cast<WhileStmt>(P))
+        return Child != Loop->getCond();
+      if (const auto *Loop = dyn_cast<DoStmt>(P))
+        return Child != Loop->getCond();
+      if (const auto *Loop = dyn_cast<ForStmt>(P))
+        return Child != Loop->getCond();
+      return false;
+    }
+    Child = P;
+  }
+}
+
+/// True when \p Wait loses nothing the caller asked for: a C function
+/// whose result is discarded and that writes no status.
+static bool losesNothing(const CallExpr &Wait, const SpecificWait &How,
+                         ASTContext &Ctx) {
+  if (!How.CFunction || !resultDiscarded(Wait, Ctx))
+    return false;
+  return How.StatusArg < 0 ||
+         Wait.getArg(How.StatusArg)
+             ->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull);
+}
+
+void ReaperConflictCheck::judgeUnit() {
+  ProjectSummaries Summaries(Model, nullptr);
+  // What each installing function leaves installed for the others.
+  llvm::MapVector<const Stmt *, Disposition> Lasting;
+  for (const auto &[Callable, Body] : InstallingBodies) {
+    DispositionFacts Facts;
+    if (analyseDispositions(Callable, Body, *Ctx, Model, Summaries,
+                            Disposition(), Facts))
+      Lasting[Body] = Facts.Lasting;
+  }
+  llvm::SmallPtrSet<const CallExpr *, 8> Reported;
+  for (const auto &[Callable, Body] : WaitingBodies) {
+    Disposition Entry;
+    for (const auto &[Installer, Left] : Lasting)
+      if (Installer != Body)
+        Entry.join(Left);
+    DispositionFacts Facts;
+    if (!analyseDispositions(Callable, Body, *Ctx, Model, Summaries, Entry,
+                             Facts))
+      continue;
+    for (size_t I = 0; I < Facts.Waits.size(); ++I) {
+      const auto &[Wait, At] = Facts.Waits[I];
+      const SpecificWait &How = Facts.How[I];
+      bool Conflict =
+          At.Ignored || (At.Reaper && !At.Blocked && !How.SigchldBlocked);
+      if (Conflict && !losesNothing(*Wait, How, *Ctx) &&
+          Reported.insert(Wait).second)
+        report(*Wait, How, At);
+    }
+  }
+}
+
+/// The name diagnostics give \p Call's callee.
+static std::string waitName(const CallExpr &Call) {
+  const FunctionDecl *FD = Call.getDirectCallee();
+  return FD ? FD->getNameAsString() : "the call";
+}
+
+void ReaperConflictCheck::report(const CallExpr &Wait, const SpecificWait &How,
+                                 const Disposition &At) {
+  (void)How;
+  if (At.Ignored) {
+    diag(Wait.getBeginLoc(),
+         "call to %0() waits for one child, but this process leaves its "
+         "children to "
+         "the kernel (SIGCHLD ignored or SA_NOCLDWAIT); the wait fails with "
+         "ECHILD and the exit status is lost")
+        << waitName(Wait);
+    diag(At.Ignored->getBeginLoc(),
+         "SIGCHLD is set here to have the kernel reap every child",
+         DiagnosticIDs::Note);
+    return;
+  }
+  diag(Wait.getBeginLoc(),
+       "call to %0() waits for one child, but the SIGCHLD handler '%1' may "
+       "reap it "
+       "first; the wait fails with ECHILD and the exit status is lost")
+      << waitName(Wait) << At.Handler->getNameAsString();
+  diag(At.Reaper->getBeginLoc(),
+       "'%0', a SIGCHLD handler that reaps any child, is installed here",
+       DiagnosticIDs::Note)
+      << At.Handler->getNameAsString();
+}
+
+} // namespace reapcheck

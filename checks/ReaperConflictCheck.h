@@ -1,0 +1,47 @@
+//===--- ReaperConflictCheck.h - process-reaper-conflict ------ -*- C++ -*-===//
+//
+// Finds waits for one specific child in a process that leaves its children
+// to the kernel (SIGCHLD ignored or SA_NOCLDWAIT) or to a SIGCHLD handler
+// that reaps any child: the wait fails with ECHILD and the exit status is
+// lost.  The flow of each body is flow/SigchldDispositions.h; this file
+// holds the options, the matcher and the diagnostics.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REAPCHECK_REAPERCONFLICTCHECK_H
+#define REAPCHECK_REAPERCONFLICTCHECK_H
+
+#include "flow/SigchldDispositions.h"
+#include "model/ProcessApiModel.h"
+#include "ModelCheck.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace reapcheck {
+
+class ReaperConflictCheck : public ModelCheck {
+public:
+  ReaperConflictCheck(llvm::StringRef Name,
+                      clang::tidy::ClangTidyContext *Context);
+  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  void
+  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit() override;
+
+private:
+  using Body = std::pair<const clang::Decl *, clang::Stmt *>;
+  void judgeUnit();
+  void report(const clang::CallExpr &Wait, const SpecificWait &How,
+              const Disposition &At);
+
+  CalleeNameSet Waits;
+  CalleeNameSet Installers;
+
+  // The translation unit being matched.
+  clang::ASTContext *Ctx = nullptr;
+  llvm::SetVector<Body> WaitingBodies;
+  llvm::SetVector<Body> InstallingBodies;
+};
+
+} // namespace reapcheck
+
+#endif

@@ -1,0 +1,200 @@
+//===--- SigchldDispositions.cpp - What takes a child first ---------------===//
+
+#include "flow/SigchldDispositions.h"
+#include "flow/PreparedBody.h"
+#include "flow/SigchldActions.h"
+#include "flow/Solver.h"
+#include "flow/SummaryProvider.h"
+#include "support/AstHelpers.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/Analysis/CFG.h"
+#include "llvm/ADT/DenseMap.h"
+
+using namespace clang;
+
+namespace reapcheck {
+
+bool Disposition::join(const Disposition &From) {
+  Disposition Old = *this;
+  if (!Ignored)
+    Ignored = From.Ignored;
+  if (!Reaper) {
+    Reaper = From.Reaper;
+    Handler = From.Handler;
+  }
+  Blocked = Blocked && From.Blocked;
+  return !(Old == *this);
+}
+
+namespace {
+
+// The `how` of sigprocmask(2) and pthread_sigmask(3) in glibc's
+// <bits/sigaction.h>, the same on every Linux architecture.
+constexpr int64_t SigBlock = 0;
+constexpr int64_t SigUnblock = 1;
+constexpr int64_t SigSetmask = 2;
+
+/// The variable `&set` names, if any.
+const VarDecl *signalSetNamed(const Expr *E) {
+  const auto *Addr = dyn_cast_or_null<UnaryOperator>(skipTransparent(E));
+  if (Addr && Addr->getOpcode() == UO_AddrOf)
+    return varOf(Addr->getSubExpr());
+  return nullptr;
+}
+
+/// Which signal sets of \p Body hold SIGCHLD: filled, or given it with
+/// sigaddset, and never losing it with sigdelset (the order in the body is
+/// not followed).
+llvm::DenseMap<const VarDecl *, bool>
+setsHoldingSigchld(const Stmt *Body, const ProcessApiModel &Model,
+                   ASTContext &Ctx) {
+  llvm::DenseMap<const VarDecl *, bool> Holds;
+  walkStmts(Body, Closures::Skip, [&](const Stmt *S) {
+    const auto *Call = dyn_cast<CallExpr>(S);
+    if (!Call || Call->getNumArgs() == 0)
+      return true;
+    SignalSetOp Op = Model.signalSetOp(*Call);
+    const VarDecl *Set = signalSetNamed(Call->getArg(0));
+    if (Op == SignalSetOp::None || Op == SignalSetOp::Mask || !Set)
+      return true;
+    bool Chld = Call->getNumArgs() > 1 &&
+                ProcessApiModel::isSigchld(*Call->getArg(1), Ctx);
+    if (Op == SignalSetOp::Fill || (Op == SignalSetOp::Add && Chld))
+      Holds.try_emplace(Set, true);
+    if (Op == SignalSetOp::Delete && Chld)
+      Holds[Set] = false;
+    return true;
+  });
+  return Holds;
+}
+
+class DispositionPass : public SolverHooks<Disposition> {
+public:
+  using State = Disposition;
+  static constexpr Direction Dir = Direction::Forward;
+
+  DispositionPass(const CFG &Graph, const Stmt *Body, ASTContext &Ctx,
+                  const ProcessApiModel &Model, SummaryProvider &Summaries,
+                  const Disposition &Entry)
+      : Graph(Graph), Body(Body), Ctx(Ctx), Model(Model), Summaries(Summaries),
+        Entry(Entry), Sets(setsHoldingSigchld(Body, Model, Ctx)) {}
+
+  std::optional<State> seed(const CFGBlock &B) const {
+    if (&B != &Graph.getEntry())
+      return std::nullopt;
+    return Entry;
+  }
+  bool transferBlock(const CFGBlock &B, State &S) {
+    for (const CFGElement &E : B)
+      if (auto Elem = E.getAs<CFGStmt>())
+        if (const auto *Call = dyn_cast<CallExpr>(Elem->getStmt()))
+          if (!onCall(*Call, S))
+            return false;
+    return !B.hasNoReturnElement();
+  }
+  bool transferEdge(const CFGBlock &, unsigned, const CFGBlock &,
+                    State &) const {
+    return true;
+  }
+  bool join(State &Into, const State &From) const { return Into.join(From); }
+  void leaves(const CFGBlock &B, const State &S) {
+    if (!Running)
+      Running = S;
+    else
+      Running->join(S);
+  }
+
+  /// Set for the last pass: the waits are recorded, once per call.
+  DispositionFacts *Record = nullptr;
+  /// The join of the states where paths go on: what holds while it runs.
+  std::optional<State> Running;
+
+private:
+  /// False when the call does not return.
+  bool onCall(const CallExpr &Call, State &S);
+  void onMask(const CallExpr &Call, State &S) const;
+
+  const CFG &Graph;
+  const Stmt *Body;
+  ASTContext &Ctx;
+  const ProcessApiModel &Model;
+  SummaryProvider &Summaries;
+  const Disposition Entry;
+  llvm::DenseMap<const VarDecl *, bool> Sets;
+};
+
+bool DispositionPass::onCall(const CallExpr &Call, State &S) {
+  if (Record)
+    if (auto How = Model.specificWaitOf(Call, Ctx)) {
+      Record->Waits.push_back({&Call, S});
+      Record->How.push_back(*How);
+    }
+  const FunctionDecl *Callee = Call.getDirectCallee();
+  if (auto Action = sigchldAction(Model, Call, Body, Ctx)) {
+    // SIG_DFL, a handler that reaps nothing, or a saved disposition put
+    // back (taken to be the default): nothing takes the children first.
+    S.Ignored = Action->KernelReaps ? &Call : nullptr;
+    S.Reaper = nullptr;
+    S.Handler = nullptr;
+    if (!Action->KernelReaps && Action->Handler &&
+        reapsAnyChild(Model, Action->Handler, Ctx, &Summaries)) {
+      S.Reaper = &Call;
+      S.Handler = Action->Handler;
+    }
+  } else if (Summaries.resetsSigchld(Callee, Ctx)) {
+    S.Ignored = S.Reaper = nullptr;
+    S.Handler = nullptr;
+  } else if (Model.signalSetOp(Call) == SignalSetOp::Mask) {
+    onMask(Call, S);
+  }
+  return !Summaries.isInferredNoReturn(Callee);
+}
+
+/// sigprocmask(how, &set, &old): blocks or unblocks SIGCHLD when the set
+/// holds it; SIG_SETMASK of a set that does not (a saved mask put back)
+/// unblocks it.  A null set changes nothing.
+void DispositionPass::onMask(const CallExpr &Call, State &S) const {
+  if (Call.getNumArgs() < 2)
+    return;
+  auto How = constantOf(Call.getArg(0), Ctx);
+  const Expr *SetArg = Call.getArg(1);
+  if (!How || SetArg->IgnoreParenImpCasts()->isNullPointerConstant(
+                  Ctx, Expr::NPC_ValueDependentIsNotNull))
+    return;
+  const VarDecl *Set = signalSetNamed(SetArg);
+  auto It = Set ? Sets.find(Set) : Sets.end();
+  bool Holds = It != Sets.end() && It->second;
+  if (*How == SigBlock && Holds)
+    S.Blocked = true;
+  else if ((*How == SigUnblock && Holds) || *How == SigSetmask)
+    S.Blocked = *How == SigSetmask && Holds;
+}
+
+} // namespace
+
+bool analyseDispositions(const Decl *Callable, Stmt *Body, ASTContext &Ctx,
+                         const ProcessApiModel &Model,
+                         SummaryProvider &Summaries, const Disposition &Entry,
+                         DispositionFacts &Facts) {
+  std::unique_ptr<CFG> Graph = buildBodyCFG(Callable, Body, Ctx);
+  if (!Graph)
+    return false;
+  DispositionPass Pass(*Graph, Body, Ctx, Model, Summaries, Entry);
+  MetStates<Disposition> Met = solve(*Graph, Pass);
+  const auto &AtExit = Met[Graph->getExit().getBlockID()];
+  if (AtExit)
+    Facts.Lasting = *AtExit;
+  else if (Pass.Running)
+    Facts.Lasting = *Pass.Running;
+  Facts.Lasting.Blocked = false;
+  Pass.Record = &Facts;
+  for (const CFGBlock *B : *Graph)
+    if (Met[B->getBlockID()]) {
+      Disposition S = *Met[B->getBlockID()];
+      Pass.transferBlock(*B, S);
+    }
+  return true;
+}
+
+} // namespace reapcheck

@@ -1,0 +1,67 @@
+//===--- SigchldDispositions.h - What takes a child first ----- -*- C++ -*-===//
+//
+// For process-reaper-conflict: along one body's paths, whether the process
+// may leave its children to the kernel (SIGCHLD ignored or SA_NOCLDWAIT) or
+// to a SIGCHLD handler that reaps any child, and whether SIGCHLD is blocked,
+// at each wait for one specific child.  One forward pass of solve(), seeded
+// with what the unit's other functions leave installed.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REAPCHECK_SIGCHLDDISPOSITIONS_H
+#define REAPCHECK_SIGCHLDDISPOSITIONS_H
+
+#include "model/ProcessApiModel.h"
+#include <utility>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class CallExpr;
+class Decl;
+class FunctionDecl;
+class Stmt;
+} // namespace clang
+
+namespace reapcheck {
+
+class SummaryProvider;
+
+/// What may take a child before its parent's wait, on some path.
+struct Disposition {
+  /// The install after which the kernel reaps (SIG_IGN, SA_NOCLDWAIT).
+  const clang::CallExpr *Ignored = nullptr;
+  /// The install of a handler that reaps any child, and that handler.
+  const clang::CallExpr *Reaper = nullptr;
+  const clang::FunctionDecl *Handler = nullptr;
+  /// SIGCHLD is blocked on every path (a must fact).
+  bool Blocked = false;
+
+  /// Joins the paths: a may for the installs, a must for Blocked.  True
+  /// when this changed.
+  bool join(const Disposition &From);
+  bool operator==(const Disposition &O) const {
+    return Ignored == O.Ignored && Reaper == O.Reaper && Blocked == O.Blocked;
+  }
+};
+
+struct DispositionFacts {
+  /// What the body may leave installed for the rest of the program: the
+  /// state where it returns, or, when it never returns, anywhere it runs.
+  Disposition Lasting;
+  /// The body's waits for one specific child, with the state at each.
+  std::vector<std::pair<const clang::CallExpr *, Disposition>> Waits;
+  /// How each of those waits waits, in the same order.
+  std::vector<SpecificWait> How;
+};
+
+/// The dispositions along \p Body (of \p Callable), starting from
+/// \p Entry.  False when no CFG can be built.
+bool analyseDispositions(const clang::Decl *Callable, clang::Stmt *Body,
+                         clang::ASTContext &Ctx, const ProcessApiModel &Model,
+                         SummaryProvider &Summaries, const Disposition &Entry,
+                         DispositionFacts &Facts);
+
+} // namespace reapcheck
+
+#endif

@@ -1,0 +1,44 @@
+// process-reaper-conflict, negative: a SIGCHLD handler that only sets a
+// flag, or that waits for the pids it knows, takes no child from a wait;
+// an ignore made only on a child's side before exec stays in that child;
+// a specific wait in the handler's own program before any install is fine.
+// RUN: %check_tidy %s %t -- %tidy_reaper -- -std=gnu11
+#include <signal.h>
+#include <stddef.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static volatile sig_atomic_t got_child;
+static pid_t worker = -1;
+
+static void flag_only(int sig) {
+  (void)sig;
+  got_child = 1;
+}
+
+static void known_pids(int sig) {
+  (void)sig;
+  int status;
+  if (worker > 0 && waitpid(worker, &status, WNOHANG) == worker)
+    worker = -1;
+}
+
+void install(int which) {
+  signal(SIGCHLD, which ? flag_only : known_pids);
+}
+
+int start_daemon(char *const argv[]) {
+  pid_t pid = fork();
+  if (pid == 0) {
+    signal(SIGCHLD, SIG_IGN);
+    execv(argv[0], argv);
+    _exit(127);
+  }
+  int status;
+  return waitpid(pid, &status, 0) == pid ? status : -1;
+}
+
+int main(int argc, char **argv) {
+  install(argc > 1);
+  return start_daemon(argv);
+}
