@@ -12,7 +12,7 @@ import tempfile
 from . import config, diagnostics, indexing, inventory, project, tidyrun
 from .cli import say
 from .planning import index_units, plan_database, plan_files, read_database, select_shard
-from .project import CHECK
+from .project import CHECK, MODULE_CHECKS
 from .report import Report, UsageError, excluded, parse_fixes
 
 
@@ -29,7 +29,7 @@ def tidy_base(args):
         if not os.path.isfile(plugin):
             raise UsageError('no plugin at %s (build it first: tools/reapcheck does)' % plugin)
         base.append('--load=' + plugin)
-    base += ['-checks=-*,' + CHECK, '--quiet']
+    base += ['-checks=-*,' + ','.join(getattr(args, 'checks', None) or [CHECK]), '--quiet']
     if args.header_filter:
         base.append('--header-filter=' + args.header_filter)
     if args.config:
@@ -68,9 +68,9 @@ def run_unit(unit, base, index, tmp, paths, want_fixes, logs):
     # clang-tidy exits non-zero on compiler errors, which leave the unit
     # unjudged (and on findings promoted by WarningsAsErrors, or on an
     # option value the check refuses, which do not).
-    own_errors = [d for d in diags if d['level'] == 'error' and d['check'] == CHECK]
+    own_errors = [d for d in diags if d['level'] == 'error' and d['check'] in MODULE_CHECKS]
     other_errors = [d for d in diags if d['level'] in ('error', 'fatal error')
-                    and d['check'] != CHECK]
+                    and d['check'] not in MODULE_CHECKS]
     explained = own_errors or result['config']
     if other_errors or (proc.returncode != 0 and not explained) or proc.returncode < 0:
         result['failure'] = 'clang-tidy exited with status %d' % proc.returncode
@@ -102,7 +102,7 @@ def read_output(result, unit, proc, inventory_file, fixes, want_fixes, paths):
             item['file'] = paths.absolute(item['file'], item['directory'] or unit.directory)
     if unit.only is not None:
         diags = [d for d in diags if d['file'] in unit.only or d['level'] == 'error'
-                 and d['check'] != CHECK]
+                 and d['check'] not in MODULE_CHECKS]
         sites = [s for s in sites if s['file'] in unit.only]
         fix_items = [i for i in fix_items if i['file'] in unit.only]
     result.update(diagnostics=diags, inventory=sites, fixes=fix_items)
@@ -151,6 +151,7 @@ def check_in(args, paths, tmp):
                                      len(plan.units), '' if len(plan.units) == 1 else 's'))
     units = select_shard(units, args.shard)
     report = Report()
+    report.checks.update(args.checks)
     if not units:
         say('no source files to check')
         return report

@@ -6,6 +6,8 @@ import argparse
 import re
 import sys
 
+from .project import CHECK, MODULE_CHECKS
+
 
 def _parser():
     ap = argparse.ArgumentParser(
@@ -34,6 +36,9 @@ def _parser():
     ap.add_argument('-j', '--jobs', type=int, default=None,
                     help='parallel clang-tidy processes (default: all cores)')
     ap.add_argument('--config', help='clang-tidy --config value (check options)')
+    ap.add_argument('--checks', default=CHECK, metavar='LIST',
+                    help='comma-separated checks of the module to run, or "all" '
+                         '(default: %s; also: %s)' % (CHECK, ', '.join(MODULE_CHECKS[1:])))
     ap.add_argument('--header-filter', dest='header_filter', default='.*', metavar='REGEX',
                     help="headers whose findings are shown (default '.*': every "
                          "non-system header; '' leaves it to clang-tidy and .clang-tidy)")
@@ -68,9 +73,22 @@ def _parser():
     return ap
 
 
+def _checks(ap, value):
+    """The checks --checks names, in the module's order."""
+    names = [n.strip() for n in value.split(',') if n.strip()]
+    if names == ['all']:
+        return list(MODULE_CHECKS)
+    unknown = [n for n in names if n not in MODULE_CHECKS]
+    if unknown or not names:
+        ap.error('--checks: unknown check %r; choose from %s, or all'
+                 % (unknown[0] if unknown else value, ', '.join(MODULE_CHECKS)))
+    return [c for c in MODULE_CHECKS if c in names]
+
+
 def parse_args(argv):
     ap = _parser()
     args = ap.parse_args(argv)
+    args.checks = _checks(ap, args.checks)
     if args.jobs is not None and args.jobs < 1:
         ap.error('--jobs must be at least 1')
     if args.shard is not None:

@@ -11,6 +11,8 @@ import sys
 TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ROOT = os.path.dirname(TOOLS)
 CHECK = 'process-unreaped-child'
+# Every check of the module, the default one first; `--checks` picks some.
+MODULE_CHECKS = (CHECK, 'process-orphaned-descendants', 'process-reaper-conflict')
 
 
 def installed_env():

@@ -9,7 +9,7 @@ import json
 import os
 
 from . import diagnostics, inventory, safeio
-from .project import CHECK, version
+from .project import CHECK, MODULE_CHECKS, version
 
 JSON_FORMAT = 'reapcheck-shard/1'
 
@@ -97,7 +97,13 @@ def diag_key(d):
 
 
 def is_finding(d):
-    return d['check'] == CHECK and d['level'] in ('warning', 'error')
+    """A warning (or one promoted to an error) of any check of the module."""
+    return d['check'] in MODULE_CHECKS and d['level'] in ('warning', 'error')
+
+
+# How the summary line counts the findings of the module's other checks.
+OTHER_FINDINGS = (('process-orphaned-descendants', 'orphaning kill', 'orphaning kills'),
+                  ('process-reaper-conflict', 'reaper conflict', 'reaper conflicts'))
 
 
 class Report:
@@ -110,6 +116,9 @@ class Report:
         # (level, message) -> {'level', 'message', 'snippet'}: configuration
         # problems, each once however many units met it.
         self.config = {}
+        # The checks of the module that ran (--checks), for SARIF's rules;
+        # a shard written before --checks existed ran process-unreaped-child.
+        self.checks = set()
 
     def add_config(self, level, message, snippet=()):
         self.config.setdefault((level, message), {'level': level, 'message': message,
@@ -177,12 +186,24 @@ class Report:
         return 'not-reaped'
 
     def leak_counts(self):
-        """Printed warnings by kind: they add up to findings()."""
+        """process-unreaped-child's printed warnings by kind; with
+        other_text()'s counts they add up to findings()."""
         result = {k: 0 for k, _ in inventory.LEAK_KINDS}
         for d in self.diagnostics.values():
-            if is_finding(d):
+            if is_finding(d) and d['check'] == CHECK:
                 result[self.leak_kind(d)] += 1
         return result
+
+    def other_text(self):
+        """", 2 reaper conflicts": the other checks' findings, each check
+        named only when it has some."""
+        text = ''
+        for check, one, many in OTHER_FINDINGS:
+            n = sum(1 for d in self.diagnostics.values()
+                    if is_finding(d) and d['check'] == check)
+            if n:
+                text += ', %d %s' % (n, one if n == 1 else many)
+        return text
 
     def leaked_text(self):
         """"N leaked (A not reaped, ...)": every printed warning in exactly
@@ -199,8 +220,9 @@ class Report:
         files = len({s['file'] for s in self.sites.values()})
         parts = ['%d %s' % (counts[v], inventory.WORDS[v]) for v in inventory.VERDICTS
                  if counts[v] or v in inventory.ALWAYS_SHOWN]
-        line = '%s; %d start site%s in %d file%s: %s; %d translation unit%s checked' % (
-            self.leaked_text(), len(self.sites), '' if len(self.sites) == 1 else 's',
+        line = '%s%s; %d start site%s in %d file%s: %s; %d translation unit%s checked' % (
+            self.leaked_text(), self.other_text(), len(self.sites),
+            '' if len(self.sites) == 1 else 's',
             files, '' if files == 1 else 's', ', '.join(parts),
             len(self.units), '' if len(self.units) == 1 else 's')
         if self.failures:
@@ -245,7 +267,7 @@ def write_fixes(report, filename):
 # SARIF 2.1.0
 # --------------------------------------------------------------------------
 
-RULE = {
+RULES = [{
     'id': CHECK,
     'name': 'ProcessUnreapedChild',
     'shortDescription': {'text': 'Child process started but not reaped'},
@@ -261,7 +283,36 @@ RULE = {
     'defaultConfiguration': {'level': 'warning'},
     'properties': {'tags': ['reliability', 'correctness', 'processes'],
                    'precision': 'high', 'problem.severity': 'warning'},
-}
+}, {
+    'id': 'process-orphaned-descendants',
+    'name': 'ProcessOrphanedDescendants',
+    'shortDescription': {'text': 'Kill of a group leader that leaves its descendants running'},
+    'fullDescription': {'text': (
+        'A child made the leader of its own process group or session (setsid, '
+        'setpgid, POSIX_SPAWN_SETPGROUP or POSIX_SPAWN_SETSID) is stopped with '
+        'kill(pid, sig), which signals the leader alone: the processes it started '
+        'are re-parented to init and keep running. Or a group kill names a child '
+        'that leads no group, and reaches no process.')},
+    'help': {'text': 'Signal the whole group: kill(-pid, sig) or killpg(pid, sig).'},
+    'defaultConfiguration': {'level': 'warning'},
+    'properties': {'tags': ['reliability', 'correctness', 'processes'],
+                   'precision': 'medium', 'problem.severity': 'warning'},
+}, {
+    'id': 'process-reaper-conflict',
+    'name': 'ProcessReaperConflict',
+    'shortDescription': {'text': 'Wait for one child that the kernel or a SIGCHLD handler reaps first'},
+    'fullDescription': {'text': (
+        'A wait for one specific child (waitpid(pid), pclose, system, a library wait) '
+        'in a process that ignores SIGCHLD or sets SA_NOCLDWAIT, or whose SIGCHLD '
+        'handler reaps any child while SIGCHLD is not blocked: the child is reaped '
+        'first, the wait fails with ECHILD and the exit status is lost.')},
+    'help': {'text': (
+        'Restore SIG_DFL around the child, block SIGCHLD from the start to the wait, '
+        'or let the handler record the status the program needs.')},
+    'defaultConfiguration': {'level': 'warning'},
+    'properties': {'tags': ['reliability', 'correctness', 'processes'],
+                   'precision': 'medium', 'problem.severity': 'warning'},
+}]
 
 
 def sarif_location(item, root, message=None):
@@ -285,6 +336,8 @@ def path_to_uri(path):
 
 def write_sarif(report, filename, root, paths):
     root = paths.absolute(root)
+    found = {d['check'] for d in report.diagnostics.values() if is_finding(d)}
+    rule_ids = [c for c in MODULE_CHECKS if c in (report.checks or {CHECK}) | found]
     results = []
     seen = {}
     for d in report.sorted_diagnostics(paths):
@@ -296,8 +349,8 @@ def write_sarif(report, filename, root, paths):
         fingerprint = hashlib.sha256(('%s\0%s\0%d' % (rel, d['message'], seen[seen_key]))
                                      .encode()).hexdigest()[:32]
         result = {
-            'ruleId': CHECK,
-            'ruleIndex': 0,
+            'ruleId': d['check'],
+            'ruleIndex': rule_ids.index(d['check']),
             'level': 'error' if d['level'] == 'error' else 'warning',
             'message': {'text': d['message']},
             'locations': [sarif_location(d, root)],
@@ -324,7 +377,7 @@ def write_sarif(report, filename, root, paths):
         'version': '2.1.0',
         'runs': [{
             'tool': {'driver': {'name': 'reapcheck', 'version': version(),
-                                'semanticVersion': version(), 'rules': [RULE]}},
+                                'semanticVersion': version(), 'rules': [r for r in RULES if r['id'] in rule_ids]}},
             'originalUriBaseIds': {'%SRCROOT%': {'uri': 'file://' + path_to_uri(
                 root.rstrip('/') + '/')}},
             'invocations': [{'executionSuccessful': report.exit_status() != 2,
@@ -364,6 +417,7 @@ def write_json(report, filename, shard, paths):
                    'file': paths.display(item['file'])}
                   for u, item in sorted(report.fixes.values(), key=lambda p: p[0])],
         'configuration': report.sorted_config(),
+        'checks': [c for c in MODULE_CHECKS if c in report.checks],
     }
     with open(filename, 'w') as f:
         json.dump(data, f, indent=1, sort_keys=True)
@@ -399,6 +453,7 @@ def _load_shard(report, data, name, shards, paths):
             raise UsageError('shard %s given twice: %s and %s'
                              % (data['shard'], shards[data['shard']], name))
         shards[data['shard']] = name
+    report.checks.update(c for c in data.get('checks', [CHECK]) if c in MODULE_CHECKS)
     for u in data['translation_units']:
         report.units.add(paths.absolute(u))
     for d in data['diagnostics']:
