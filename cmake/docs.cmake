@@ -1,4 +1,5 @@
-# The check's documentation as HTML: build/docs/process/unreaped-child.html,
+# The checks' documentation as HTML: build/docs/process/unreaped-child.html
+# and the pages of the module's other checks beside it,
 # installed to <prefix>/share/doc/reapcheck/process/.  reapcheck-clangd links
 # its diagnostics there.  Rendered with docs/render.py, which needs docutils
 # (Debian python3-docutils); without it the page is skipped with a message
@@ -36,13 +37,21 @@ if(NOT _reapcheck_doc_python)
 endif()
 
 set(REAPCHECK_DOC_HTML "${CMAKE_CURRENT_BINARY_DIR}/docs/process/unreaped-child.html")
-add_custom_command(OUTPUT "${REAPCHECK_DOC_HTML}"
-  COMMAND "${CMAKE_COMMAND}" -E make_directory "${CMAKE_CURRENT_BINARY_DIR}/docs/process"
-  COMMAND "${_reapcheck_doc_python}" "${CMAKE_CURRENT_SOURCE_DIR}/docs/render.py"
-          "${REAPCHECK_DOC_RST}" "${REAPCHECK_DOC_HTML}"
-  DEPENDS "${REAPCHECK_DOC_RST}" "${CMAKE_CURRENT_SOURCE_DIR}/docs/render.py"
-  COMMENT "Rendering docs/process/unreaped-child.rst"
-  VERBATIM)
-add_custom_target(reapcheck-docs ALL DEPENDS "${REAPCHECK_DOC_HTML}")
-install(FILES "${REAPCHECK_DOC_HTML}"
+# Every check's page, side by side: reapcheck-clangd links the others'
+# diagnostics to the page beside this one.
+set(_reapcheck_doc_pages "")
+foreach(_page unreaped-child orphaned-descendants reaper-conflict)
+  set(_rst "${CMAKE_CURRENT_SOURCE_DIR}/docs/process/${_page}.rst")
+  set(_html "${CMAKE_CURRENT_BINARY_DIR}/docs/process/${_page}.html")
+  add_custom_command(OUTPUT "${_html}"
+    COMMAND "${CMAKE_COMMAND}" -E make_directory "${CMAKE_CURRENT_BINARY_DIR}/docs/process"
+    COMMAND "${_reapcheck_doc_python}" "${CMAKE_CURRENT_SOURCE_DIR}/docs/render.py"
+            "${_rst}" "${_html}"
+    DEPENDS "${_rst}" "${CMAKE_CURRENT_SOURCE_DIR}/docs/render.py"
+    COMMENT "Rendering docs/process/${_page}.rst"
+    VERBATIM)
+  list(APPEND _reapcheck_doc_pages "${_html}")
+endforeach()
+add_custom_target(reapcheck-docs ALL DEPENDS ${_reapcheck_doc_pages})
+install(FILES ${_reapcheck_doc_pages}
   DESTINATION "${CMAKE_INSTALL_DOCDIR}/process")

@@ -3,6 +3,7 @@
 #include "LspRewriter.h"
 #include "ClangdConfig.h"
 #include "OptionErrors.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/JSON.h"
@@ -75,6 +76,22 @@ static bool isAboutOurOptions(const json::Object &Diag) {
          Message->contains(std::string("'") + CheckName + ".");
 }
 
+/// The page of \p Code, another check of the module, beside \p Page
+/// (process-unreaped-child's, built, installed or the .rst source): the
+/// pages of docs/process/ sit together wherever they are.
+static std::optional<std::string> siblingPage(llvm::StringRef Page,
+                                              llvm::StringRef Code) {
+  static const char *const Others[] = {"process-orphaned-descendants",
+                                       "process-reaper-conflict"};
+  llvm::StringRef Own = llvm::StringRef(CheckName).drop_front(8);
+  size_t At = Page.rfind(Own);
+  if (At == llvm::StringRef::npos || !llvm::is_contained(Others, Code))
+    return std::nullopt;
+  return (Page.take_front(At) + Code.drop_front(8) +
+          Page.drop_front(At + Own.size()))
+      .str();
+}
+
 /// Points the documentation link of this check's diagnostics at our page,
 /// and that of errors in its options at the page's Options section (clangd
 /// 22 links those to a clang.llvm.org page that does not exist either).
@@ -90,8 +107,11 @@ static bool linkDocumentation(json::Array &Diags,
     json::Object *Diag = Value.getAsObject();
     if (!Diag)
       continue;
+    std::optional<llvm::StringRef> Code = Diag->getString("code");
     if (isOurs(*Diag))
       (*Diag)["codeDescription"] = json::Object{{"href", Page}};
+    else if (auto Sibling = Code ? siblingPage(Page, *Code) : std::nullopt)
+      (*Diag)["codeDescription"] = json::Object{{"href", *Sibling}};
     else if (isAboutOurOptions(*Diag))
       (*Diag)["codeDescription"] = json::Object{{"href", OptionsSection}};
     else
