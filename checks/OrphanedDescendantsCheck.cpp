@@ -55,6 +55,8 @@ void OrphanedDescendantsCheck::judgeBody(const Decl *Callable, Stmt *Body) {
   }
   for (const auto &[Holder, I] : Facts.Stores)
     Kept[Holder].push_back({&Prep->sites()[I], Facts.Leaders[I]});
+  for (const ValueDecl *Holder : Facts.UnknownStores)
+    Kept[Holder].push_back({nullptr, std::nullopt, /*Unknown=*/true});
   Prepared.push_back(std::move(Prep));
 }
 
@@ -98,8 +100,9 @@ void OrphanedDescendantsCheck::onEndOfTranslationUnit() {
       bool AllLead = llvm::all_of(Children, [](const KeptChild &C) {
         return C.Leader && !C.Leader->Terminal;
       });
-      bool NoneLeads = llvm::none_of(
-          Children, [](const KeptChild &C) { return C.Leader.has_value(); });
+      bool NoneLeads = llvm::none_of(Children, [](const KeptChild &C) {
+        return C.Leader.has_value() || C.Unknown;
+      });
       if (!Group && AllLead)
         reportLeaderKill(*Kill, *Handle, *Children.front().Leader);
       else if (Group && NoneLeads)

@@ -34,6 +34,8 @@ private:
   struct KeptChild {
     const Site *S = nullptr;
     std::optional<GroupLeader> Leader;
+    /// A value of unknown kind (UnknownStores): no verdict either way.
+    bool Unknown = false;
   };
   void judgeBody(const clang::Decl *Callable, clang::Stmt *Body);
   void reportLeaderKill(const clang::CallExpr &Kill, const clang::Expr &Handle,

@@ -1,6 +1,8 @@
 //===--- ReaperConflictCheck.cpp - process-reaper-conflict ----------------===//
 
 #include "ReaperConflictCheck.h"
+#include "flow/SigchldActions.h"
+#include "support/AstHelpers.h"
 #include "support/EnclosingBody.h"
 #include "unit/Summaries.h"
 #include "clang/AST/ASTContext.h"
@@ -41,6 +43,10 @@ void ReaperConflictCheck::check(const MatchFinder::MatchResult &Result) {
   if (!Found.first || !Found.second)
     return;
   (Waits ? WaitingBodies : InstallingBodies).insert(Found);
+  if (!Waits)
+    if (auto Action = sigchldAction(Model, *Call, Found.second, *Ctx))
+      if (Action->Handler)
+        Handlers.insert(Action->Handler->getCanonicalDecl());
 }
 
 void ReaperConflictCheck::onEndOfTranslationUnit() {
@@ -51,6 +57,7 @@ void ReaperConflictCheck::onEndOfTranslationUnit() {
   Ctx = nullptr;
   WaitingBodies.clear();
   InstallingBodies.clear();
+  Handlers.clear();
   Waits.forgetTranslationUnit();
   Installers.forgetTranslationUnit();
 }
@@ -100,6 +107,27 @@ static bool losesNothing(const CallExpr &Wait, const SpecificWait &How,
              ->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull);
 }
 
+bool ReaperConflictCheck::isHandlerCode(const Decl *Callable) const {
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(Callable);
+  if (!FD)
+    return false;
+  if (Handlers.contains(FD->getCanonicalDecl()))
+    return true;
+  bool Called = false;
+  for (const FunctionDecl *Handler : Handlers) {
+    const FunctionDecl *Def = nullptr;
+    if (Handler->hasBody(Def) && Def)
+      walkStmts(Def->getBody(), Closures::Skip, [&](const Stmt *S) {
+        const auto *Call = dyn_cast<CallExpr>(S);
+        const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+        Called |=
+            Callee && Callee->getCanonicalDecl() == FD->getCanonicalDecl();
+        return !Called;
+      });
+  }
+  return Called;
+}
+
 void ReaperConflictCheck::judgeUnit() {
   ProjectSummaries Summaries(Model, nullptr);
   // What each installing function leaves installed for the others.
@@ -112,6 +140,8 @@ void ReaperConflictCheck::judgeUnit() {
   }
   llvm::SmallPtrSet<const CallExpr *, 8> Reported;
   for (const auto &[Callable, Body] : WaitingBodies) {
+    if (isHandlerCode(Callable))
+      continue;
     Disposition Entry;
     for (const auto &[Installer, Left] : Lasting)
       if (Installer != Body)

@@ -30,6 +30,8 @@ public:
 private:
   using Body = std::pair<const clang::Decl *, clang::Stmt *>;
   void judgeUnit();
+  /// True when \p Callable is a SIGCHLD handler or a function one calls.
+  bool isHandlerCode(const clang::Decl *Callable) const;
   void report(const clang::CallExpr &Wait, const SpecificWait &How,
               const Disposition &At);
 
@@ -40,6 +42,9 @@ private:
   clang::ASTContext *Ctx = nullptr;
   llvm::SetVector<Body> WaitingBodies;
   llvm::SetVector<Body> InstallingBodies;
+  /// The SIGCHLD handlers the unit installs: the reaper's own waits are
+  /// not in conflict with it.
+  llvm::SmallPtrSet<const clang::FunctionDecl *, 4> Handlers;
 };
 
 } // namespace reapcheck

@@ -107,9 +107,9 @@ constexpr int64_t SpawnSetSid = 0x80;
 std::optional<GroupLeader> spawnLeader(const Expr *Attr, const Stmt *Body,
                                        ASTContext &Ctx) {
   const auto *Addr = dyn_cast_or_null<UnaryOperator>(skipTransparent(Attr));
-  const VarDecl *Var =
-      Addr && Addr->getOpcode() == UO_AddrOf ? varOf(Addr->getSubExpr())
-                                             : varOf(Attr);
+  const VarDecl *Var = Addr && Addr->getOpcode() == UO_AddrOf
+                           ? varOf(Addr->getSubExpr())
+                           : varOf(Attr);
   if (!Var || !Body)
     return std::nullopt;
   int64_t Flags = 0;
@@ -119,8 +119,7 @@ std::optional<GroupLeader> spawnLeader(const Expr *Attr, const Stmt *Body,
     const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
     if (!FD || !FD->getIdentifier() || Call->getNumArgs() != 2)
       return true;
-    const auto *Arg =
-        dyn_cast<UnaryOperator>(skipTransparent(Call->getArg(0)));
+    const auto *Arg = dyn_cast<UnaryOperator>(skipTransparent(Call->getArg(0)));
     const Expr *Target = Arg && Arg->getOpcode() == UO_AddrOf
                              ? Arg->getSubExpr()
                              : Call->getArg(0);
@@ -139,49 +138,74 @@ std::optional<GroupLeader> spawnLeader(const Expr *Attr, const Stmt *Body,
   return Leader;
 }
 
-/// The forward pass: the state is the set of sites whose child side this
-/// path is on.
-class GroupPass : public SolverHooks<llvm::BitVector> {
+/// One path's state: the sites whose child side it is on, and those whose
+/// start it has passed since their local was last given another value (a
+/// kill of the local names their child only then).
+struct GroupState {
+  llvm::BitVector ChildSide;
+  llvm::BitVector Started;
+  bool operator!=(const GroupState &O) const {
+    return ChildSide != O.ChildSide || Started != O.Started;
+  }
+};
+
+/// The forward pass over GroupState.
+class GroupPass : public SolverHooks<GroupState> {
 public:
-  using State = llvm::BitVector;
+  using State = GroupState;
   static constexpr Direction Dir = Direction::Forward;
 
   GroupPass(const PreparedBody &Body, const ProcessApiModel &Model,
             GroupFacts &Facts)
-      : Body(Body), Model(Model), Ctx(Body.body().astContext()),
-        Facts(Facts) {}
+      : Body(Body), Model(Model), Ctx(Body.body().astContext()), Facts(Facts) {}
 
   std::optional<State> seed(const CFGBlock &B) const {
     if (&B != &Body.cfg().getEntry())
       return std::nullopt;
-    return State(Body.sites().size());
+    return State{llvm::BitVector(Body.sites().size()),
+                 llvm::BitVector(Body.sites().size())};
   }
-  bool transferBlock(const CFGBlock &B, State &ChildSide) {
+  bool transferBlock(const CFGBlock &B, State &S) {
     for (const CFGElement &E : B)
-      if (auto S = E.getAs<CFGStmt>())
-        if (const auto *Call = dyn_cast<CallExpr>(S->getStmt()))
-          onCall(*Call, ChildSide);
+      if (auto Elem = E.getAs<CFGStmt>()) {
+        if (const auto *Call = dyn_cast<CallExpr>(Elem->getStmt()))
+          onCall(*Call, S);
+        else if (const auto *Assign = dyn_cast<BinaryOperator>(Elem->getStmt()))
+          onAssign(*Assign, S);
+      }
     return true;
   }
   bool transferEdge(const CFGBlock &From, unsigned SuccIndex,
-                    const CFGBlock &To, State &ChildSide) const;
+                    const CFGBlock &To, State &S) const;
   bool join(State &Into, const State &From) const {
     State Old = Into;
-    Into |= From;
+    Into.ChildSide |= From.ChildSide;
+    Into.Started |= From.Started;
     return Into != Old;
   }
   /// Kills are recorded in the last pass only, once per call.
   bool Recording = false;
 
 private:
-  void onCall(const CallExpr &Call, State &ChildSide);
+  void onCall(const CallExpr &Call, State &S);
+  /// `pid = other`: the local no longer holds the site's child.
+  void onAssign(const BinaryOperator &Assign, State &S) const {
+    if (Assign.getOpcode() != BO_Assign)
+      return;
+    const VarDecl *V = varOf(Assign.getLHS());
+    for (SiteId I = 0; V && I < Body.sites().size(); ++I)
+      if (Body.sites()[I].Var == V &&
+          !Body.sites()[I].refersToHandle(Assign.getRHS()) &&
+          skipTransparent(Assign.getRHS()) != Body.sites()[I].Start)
+        S.Started.reset(I);
+  }
   void lead(SiteId I, const GroupLeader &New) {
     auto &Leader = Facts.Leaders[I];
     if (!Leader || New.Loc < Leader->Loc)
       Leader = New;
   }
   void onKill(const CallExpr &Call, int Arg, GroupEffect Effect,
-              const State &ChildSide);
+              const State &S);
 
   const PreparedBody &Body;
   const ProcessApiModel &Model;
@@ -190,7 +214,7 @@ private:
 };
 
 bool GroupPass::transferEdge(const CFGBlock &From, unsigned SuccIndex,
-                             const CFGBlock &To, State &ChildSide) const {
+                             const CFGBlock &To, State &St) const {
   const Stmt *Term = From.getTerminatorStmt();
   if (!Term)
     return true;
@@ -209,16 +233,18 @@ bool GroupPass::transferEdge(const CFGBlock &From, unsigned SuccIndex,
     // No parent-side child here: this is the child (or the start failed,
     // and nothing then runs that could make a group).
     if (!Keeps)
-      ChildSide.set(I);
+      St.ChildSide.set(I);
   }
   return true;
 }
 
-void GroupPass::onCall(const CallExpr &Call, State &ChildSide) {
+void GroupPass::onCall(const CallExpr &Call, State &St) {
+  llvm::BitVector &ChildSide = St.ChildSide;
   int GroupArg = -1;
   GroupEffect Effect = Model.groupEffect(Call, Ctx, &GroupArg);
   if (auto I = Body.siteOfStart(&Call)) {
     ChildSide.reset(*I);
+    St.Started.set(*I);
     if (Effect == GroupEffect::TerminalSession)
       lead(*I, GroupLeader{Call.getBeginLoc(), /*Terminal=*/true,
                            /*Session=*/true});
@@ -255,14 +281,13 @@ void GroupPass::onCall(const CallExpr &Call, State &ChildSide) {
   }
   case GroupEffect::SignalsGroup:
   case GroupEffect::NegativeIsGroup:
-    return onKill(Call, Model.killedArg(Call), Effect, ChildSide);
+    return onKill(Call, Model.killedArg(Call), Effect, St);
   case GroupEffect::None:
     if (int Arg = Model.killedArg(Call); Arg >= 0)
-      return onKill(Call, Arg, Effect, ChildSide);
+      return onKill(Call, Arg, Effect, St);
     // A helper of the project run in the child (`child_setup()`).
     if (ChildSide.any() && Call.getDirectCallee())
-      if (auto Leader =
-              callerLeadsIn(Model, Call.getDirectCallee(), Ctx, 2)) {
+      if (auto Leader = callerLeadsIn(Model, Call.getDirectCallee(), Ctx, 2)) {
         Leader->Loc = Call.getBeginLoc();
         for (unsigned I : ChildSide.set_bits())
           lead(I, *Leader);
@@ -274,14 +299,15 @@ void GroupPass::onCall(const CallExpr &Call, State &ChildSide) {
 }
 
 void GroupPass::onKill(const CallExpr &Call, int Arg, GroupEffect Effect,
-                       const State &ChildSide) {
+                       const State &St) {
   if (!Recording || Arg < 0 || Arg >= static_cast<int>(Call.getNumArgs()) ||
       signalIsZero(Call, Arg, Ctx))
     return;
   bool Negated = false;
   const Expr *Handle = withoutMinus(Call.getArg(Arg), Negated);
   for (SiteId I = 0; I < Body.sites().size(); ++I)
-    if (!ChildSide.test(I) && Body.sites()[I].refersToHandle(Handle)) {
+    if (!St.ChildSide.test(I) && St.Started.test(I) &&
+        Body.sites()[I].refersToHandle(Handle)) {
       bool Group = Effect == GroupEffect::SignalsGroup ||
                    (Effect == GroupEffect::NegativeIsGroup && Negated);
       Facts.Kills.push_back({&Call, Handle, I, Group});
@@ -290,7 +316,37 @@ void GroupPass::onKill(const CallExpr &Call, int Arg, GroupEffect Effect,
 }
 
 /// `member = pid` and `global = pid`: where a site's handle is kept.
-void collectStores(const PreparedBody &Body, GroupFacts &Facts) {
+/// True when \p E is the result of a call that starts no known child.
+static bool isOtherCall(const PreparedBody &Body, const Expr *E) {
+  const auto *Call = dyn_cast_or_null<CallExpr>(skipTransparent(E));
+  return Call && !Body.siteOfStart(Call);
+}
+
+/// The locals of sites that are also given the result of another call.
+static llvm::SmallPtrSet<const VarDecl *, 4>
+mixedLocals(const PreparedBody &Body) {
+  llvm::SmallPtrSet<const VarDecl *, 4> Mixed;
+  walkStmts(Body.body().body(), Closures::Enter, [&](const Stmt *S) {
+    const VarDecl *V = nullptr;
+    const Expr *Value = nullptr;
+    if (const auto *Assign = dyn_cast<BinaryOperator>(S);
+        Assign && Assign->getOpcode() == BO_Assign) {
+      V = varOf(Assign->getLHS());
+      Value = Assign->getRHS();
+    } else if (const auto *D = dyn_cast<DeclStmt>(S); D && D->isSingleDecl()) {
+      V = dyn_cast<VarDecl>(D->getSingleDecl());
+      Value = V ? V->getInit() : nullptr;
+    }
+    if (V && isOtherCall(Body, Value))
+      Mixed.insert(V);
+    return true;
+  });
+  return Mixed;
+}
+
+void collectStores(const PreparedBody &Body,
+                   const llvm::SmallPtrSet<const VarDecl *, 4> &Mixed,
+                   GroupFacts &Facts) {
   for (SiteId I = 0; I < Body.sites().size(); ++I)
     if (Body.sites()[I].StoredIn)
       Facts.Stores.push_back({Body.sites()[I].StoredIn, I});
@@ -307,6 +363,9 @@ void collectStores(const PreparedBody &Body, GroupFacts &Facts) {
         Target = V->hasGlobalStorage() ? V : nullptr;
     if (!Target)
       return true;
+    const VarDecl *From = varOf(Assign->getRHS());
+    if (isOtherCall(Body, Assign->getRHS()) || (From && Mixed.count(From)))
+      Facts.UnknownStores.push_back(Target);
     for (SiteId I = 0; I < Body.sites().size(); ++I)
       if (Body.sites()[I].refersToHandle(Assign->getRHS()))
         Facts.Stores.push_back({Target, I});
@@ -323,14 +382,20 @@ GroupFacts analyseGroups(const PreparedBody &Body,
   if (Body.sites().empty())
     return Facts;
   GroupPass Pass(Body, Model, Facts);
-  MetStates<llvm::BitVector> Met = solve(Body.cfg(), Pass);
+  MetStates<GroupState> Met = solve(Body.cfg(), Pass);
   Pass.Recording = true;
   for (const CFGBlock *B : Body.cfg())
     if (Met[B->getBlockID()]) {
-      llvm::BitVector State = *Met[B->getBlockID()];
+      GroupState State = *Met[B->getBlockID()];
       Pass.transferBlock(*B, State);
     }
-  collectStores(Body, Facts);
+  // A kill of a local that may also hold a child of unknown kind is not
+  // judged by the start the local also holds.
+  auto Mixed = mixedLocals(Body);
+  llvm::erase_if(Facts.Kills, [&](const SiteKill &K) {
+    return Mixed.count(Body.sites()[K.Site].Var);
+  });
+  collectStores(Body, Mixed, Facts);
   return Facts;
 }
 

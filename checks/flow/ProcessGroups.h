@@ -46,6 +46,10 @@ struct GroupFacts {
   std::vector<SiteKill> Kills;
   /// Members and static variables a site's handle is stored into.
   std::vector<std::pair<const clang::ValueDecl *, SiteId>> Stores;
+  /// Members and static variables that also receive the result of a call
+  /// the model does not know as a start (a project's own forkpty wrapper),
+  /// directly or through a site's local: a child of unknown kind.
+  std::vector<const clang::ValueDecl *> UnknownStores;
 };
 
 /// The group facts of \p Body's start sites.

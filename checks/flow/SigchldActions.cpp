@@ -1,8 +1,10 @@
 //===--- SigchldActions.cpp - What a program does with SIGCHLD ------------===//
 
 #include "flow/SigchldActions.h"
-#include "support/AstHelpers.h"
+#include "flow/PreparedBody.h"
+#include "flow/Solver.h"
 #include "flow/SummaryProvider.h"
+#include "support/AstHelpers.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -249,6 +251,80 @@ bool reapsAnyChild(const ProcessApiModel &Model, const FunctionDecl *FD,
       return true;
   }
   return false;
+}
+
+} // namespace reapcheck
+
+namespace reapcheck {
+
+/// For the handler's signal parameter \p Sig: false when the edge From ->
+/// successor \p Index (To) is taken only for another signal than SIGCHLD
+/// (`switch (sig)`'s other cases, `if (sig == SIGTERM)`).
+static bool edgeForSigchld(const CFGBlock &From, unsigned Index,
+                           const CFGBlock &To, const ParmVarDecl *Sig,
+                           ASTContext &Ctx) {
+  const Stmt *Term = From.getTerminatorStmt();
+  if (!Sig || !Term)
+    return true;
+  if (const auto *Switch = dyn_cast<SwitchStmt>(Term)) {
+    if (varOf(Switch->getCond()) != Sig)
+      return true;
+    if (const auto *Case = dyn_cast_or_null<CaseStmt>(To.getLabel()))
+      return ProcessApiModel::isSigchld(*Case->getLHS(), Ctx);
+    // The default, or past the switch: not taken when a case is SIGCHLD's.
+    for (const SwitchCase *C = Switch->getSwitchCaseList(); C;
+         C = C->getNextSwitchCase())
+      if (const auto *Case = dyn_cast<CaseStmt>(C))
+        if (ProcessApiModel::isSigchld(*Case->getLHS(), Ctx))
+          return false;
+    return true;
+  }
+  const auto *Cond = dyn_cast_or_null<Expr>(From.getTerminatorCondition());
+  const auto *Test =
+      dyn_cast_or_null<BinaryOperator>(Cond ? skipTransparent(Cond) : nullptr);
+  if (!isa<IfStmt>(Term) || !Test ||
+      (Test->getOpcode() != BO_EQ && Test->getOpcode() != BO_NE))
+    return true;
+  const Expr *Other = varOf(Test->getLHS()) == Sig   ? Test->getRHS()
+                      : varOf(Test->getRHS()) == Sig ? Test->getLHS()
+                                                     : nullptr;
+  if (!Other || !constantOf(Other, Ctx))
+    return true;
+  bool TrueWhenSigchld =
+      (Test->getOpcode() == BO_EQ) == ProcessApiModel::isSigchld(*Other, Ctx);
+  // Index 0 is the branch taken when the test holds.
+  return (Index == 0) == TrueWhenSigchld;
+}
+
+bool reapsAnyOnEveryRun(const ProcessApiModel &Model, const FunctionDecl *FD,
+                        ASTContext &Ctx, SummaryProvider *Summaries) {
+  const FunctionDecl *Def = nullptr;
+  if (!FD || !FD->hasBody(Def) || !Def)
+    return false;
+  std::unique_ptr<CFG> Graph =
+      buildBodyCFG(Def, const_cast<Stmt *>(Def->getBody()), Ctx);
+  if (!Graph)
+    return reapsAnyChild(Model, FD, Ctx, Summaries);
+  auto Reaps = [&](const CFGBlock &B) {
+    for (const CFGElement &E : B)
+      if (auto S = E.getAs<CFGStmt>())
+        if (const auto *Call = dyn_cast<CallExpr>(S->getStmt()))
+          if (Model.isReapAny(*Call, Ctx) ||
+              (Summaries && Summaries->callReapsAny(*Call, Ctx)) ||
+              (Call->getDirectCallee() != FD &&
+               reapsAnyChild(Model, Call->getDirectCallee(), Ctx, Summaries)))
+            return true;
+    return false;
+  };
+  const ParmVarDecl *Sig = Def->getNumParams() ? Def->getParamDecl(0) : nullptr;
+  // The blocks from which the handler can return without a reap-any.
+  llvm::BitVector Escapes = blocksReaching(
+      *Graph, [&](const CFGBlock &B) { return &B == &Graph->getExit(); },
+      [&](const CFGBlock &From, unsigned Index, const CFGBlock &To) {
+        return !Reaps(To) && edgeForSigchld(From, Index, To, Sig, Ctx);
+      });
+  const CFGBlock &Entry = Graph->getEntry();
+  return Reaps(Entry) || !Escapes.test(Entry.getBlockID());
 }
 
 } // namespace reapcheck

@@ -92,6 +92,14 @@ SigchldAction installedAction(const clang::CallExpr &Call,
 bool reapsAnyChild(const ProcessApiModel &Model, const clang::FunctionDecl *FD,
                    clang::ASTContext &Ctx, SummaryProvider *Summaries = nullptr);
 
+/// Stricter than reapsAnyChild(), for process-reaper-conflict: \p FD reaps
+/// any child on every path it takes for SIGCHLD (the other cases of a
+/// handler shared by several signals left out), so it takes whichever
+/// child has exited whenever it runs.
+bool reapsAnyOnEveryRun(const ProcessApiModel &Model,
+                        const clang::FunctionDecl *FD, clang::ASTContext &Ctx,
+                        SummaryProvider *Summaries = nullptr);
+
 } // namespace reapcheck
 
 #endif

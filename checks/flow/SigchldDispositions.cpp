@@ -138,7 +138,7 @@ bool DispositionPass::onCall(const CallExpr &Call, State &S) {
     S.Reaper = nullptr;
     S.Handler = nullptr;
     if (!Action->KernelReaps && Action->Handler &&
-        reapsAnyChild(Model, Action->Handler, Ctx, &Summaries)) {
+        reapsAnyOnEveryRun(Model, Action->Handler, Ctx, &Summaries)) {
       S.Reaper = &Call;
       S.Handler = Action->Handler;
     }
