@@ -50,10 +50,16 @@ bool ReapFlow::bodyReapsAny() {
       for (const CFGElement &E : *B)
         if (auto CS = E.getAs<CFGStmt>())
           if (const auto *Call = dyn_cast<CallExpr>(CS->getStmt()))
-            if (reapsAny(Model, Summaries, *Call, Ctx))
+            if (reapsAnyHere(*Call))
               BodyReapsAny = true;
   }
   return *BodyReapsAny;
+}
+
+bool ReapFlow::reapsAnyHere(const CallExpr &Call) const {
+  if (!reapsAny(Model, Summaries, Call, Ctx))
+    return false;
+  return !Model.isPollingWait(Call, Ctx) || Prepared.body().inLoop(&Call);
 }
 
 void ReapFlow::run(bool Explain) {
@@ -262,7 +268,7 @@ bool ReapFlow::onBlockExpr(const BlockExpr &Block, LiveSet &Live) {
 bool ReapFlow::onCall(const CallExpr &Call, LiveSet &Live) {
   if (auto I = Prepared.siteOfStart(&Call))
     onStart(*I, Live);
-  if (reapsAny(Model, Summaries, Call, Ctx))
+  if (reapsAnyHere(Call))
     reapAll(Live);
   if (auto Action = sigchldAction(Model, Call, Prepared.body().body(), Ctx))
     onSigchldAction(*Action, Live);

@@ -86,6 +86,10 @@ private:
   void onSigchldAction(const SigchldAction &Action, LiveSet &Live);
   /// True when some call of the body reaps any child (computed once).
   bool bodyReapsAny();
+  /// True when \p Call reaps whichever children have exited, here: a
+  /// reap-any, but not a lone WNOHANG poll that no loop of the body runs
+  /// again (it returns before a child started just before it exits).
+  bool reapsAnyHere(const clang::CallExpr &Call) const;
 
   // Edges.
   bool edgeKeeps(SiteId I, const clang::CFGBlock &From, unsigned SuccIndex,

@@ -68,7 +68,7 @@ llvm::BitVector ReapFlow::endsAhead(SiteId I) const {
     for (const CFGElement &E : B)
       if (auto CS = E.getAs<CFGStmt>())
         if (const auto *Call = dyn_cast<CallExpr>(CS->getStmt()))
-          if (reapsAny(Model, Summaries, *Call, Ctx) ||
+          if (reapsAnyHere(*Call) ||
               Summaries.isInferredNoReturn(Call->getDirectCallee()))
             return true;
     return false;

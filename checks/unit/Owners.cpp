@@ -110,7 +110,8 @@ void OwnerJudge::finish() {
   const SourceManager &SM = Ctx.getSourceManager();
   for (auto &Entry : Verdicts) {
     HolderVerdict &V = Entry.second;
-    if (AnyReapAny && V.Duty == HolderDuty::Neglected)
+    if ((AnyReapAny || PolledByReapAny.contains(Entry.first)) &&
+        V.Duty == HolderDuty::Neglected)
       V.Duty = HolderDuty::Reaped;
     if (Facts && V.Duty == HolderDuty::Neglected) {
       HolderDuty Elsewhere = Facts->holderDuty(usrOf(Entry.first));
@@ -253,6 +254,21 @@ void OwnerJudge::collectRepeats(const Stmt *Body) {
   });
 }
 
+/// A reap of any child covers every holder; a WNOHANG one only the holders
+/// for which it repeats, as a poll of the holder itself would.
+void OwnerJudge::noteReapAny(const CallExpr &Call, const Decl *In) {
+  if (!Model.isPollingWait(Call, Ctx)) {
+    AnyReapAny = true;
+    return;
+  }
+  llvm::SmallVector<const ValueDecl *, 8> Holders;
+  for (const auto &Entry : Verdicts)
+    Holders.push_back(Entry.first);
+  for (const ValueDecl *H : Holders)
+    if (pollRepeats(Call, H, In))
+      PolledByReapAny.insert(H);
+}
+
 void OwnerJudge::scanBody(const Decl *Owner, const Stmt *Body) {
   collectRepeats(Body);
   // Locals copied from a holder (`pid_t p = child_;`, the element of a
@@ -302,7 +318,7 @@ void OwnerJudge::scanBody(const Decl *Owner, const Stmt *Body) {
         mark(H, HolderDuty::HandedOn); // A getter.
     } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
       if (reapsAny(Model, Summaries, *Call, Ctx))
-        AnyReapAny = true;
+        noteReapAny(*Call, Owner);
       for (unsigned I = 0; I < Call->getNumArgs(); ++I)
         if (const ValueDecl *H = HolderIn(Call->getArg(I)))
           useAsArgument(H, *Call, I, Owner);

@@ -98,13 +98,18 @@ private:
   bool pollRepeats(const clang::CallExpr &Call, const clang::ValueDecl *Holder,
                    const clang::Decl *In);
   void collectRepeats(const clang::Stmt *Body);
+  void noteReapAny(const clang::CallExpr &Call, const clang::Decl *In);
 
   clang::ASTContext &Ctx;
   const ProcessApiModel &Model;
   SummaryProvider &Summaries;
   const ProjectFacts *Facts;
   llvm::DenseMap<const clang::ValueDecl *, HolderVerdict> Verdicts;
+  /// The unit reaps any child with a blocking wait somewhere.
   bool AnyReapAny = false;
+  /// Holders a WNOHANG reap of any child takes, where it repeats for them
+  /// (pollRepeats): the rule of a poll of the holder itself.
+  llvm::SmallPtrSet<const clang::ValueDecl *, 4> PolledByReapAny;
   /// Where a poll repeats in the body being scanned: loops that run until
   /// broken out of and closures (expansion ranges), loop conditions' calls.
   std::vector<clang::SourceRange> Repeating;

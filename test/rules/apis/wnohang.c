@@ -133,3 +133,4 @@ void other_start(void) {
   if (other_pid == 0)
     _exit(127);
 }
+
