@@ -124,20 +124,25 @@ void ProjectFacts::readCoverage(const llvm::json::Object &Root) {
       if (const auto *O = Entry.second.getAsObject())
         if (auto Duty = O->getString("duty"))
           Holders[Entry.first] = dutyFromWord(*Duty);
-  if (const auto *Files = Root.getArray("covered_files"))
-    for (const auto &File : *Files)
-      if (auto Name = File.getAsString())
-        Covered.insert(*Name);
+  for (auto [Key, Into] : {std::pair("covered_files", &Covered),
+                            std::pair("loop_covered_files", &LoopCovered)})
+    if (const auto *Files = Root.getArray(Key))
+      for (const auto &File : *Files)
+        if (auto Name = File.getAsString())
+          Into->insert(*Name);
   if (const auto *Mains = Root.getArray("entries"))
     for (const auto &Usr : *Mains)
       if (auto Name = Usr.getAsString())
         Entries.insert(*Name);
-  if (const auto *ByFile = Root.getObject("covered_functions"))
-    for (const auto &Entry : *ByFile)
-      if (const auto *Usrs = Entry.second.getAsArray())
-        for (const auto &Usr : *Usrs)
-          if (auto Name = Usr.getAsString())
-            CoveredFunctions[Entry.first].insert(*Name);
+  for (auto [Key, Into] :
+       {std::pair("covered_functions", &CoveredFunctions),
+        std::pair("loop_covered_functions", &LoopCoveredFunctions)})
+    if (const auto *ByFile = Root.getObject(Key))
+      for (const auto &Entry : *ByFile)
+        if (const auto *Usrs = Entry.second.getAsArray())
+          for (const auto &Usr : *Usrs)
+            if (auto Name = Usr.getAsString())
+              (*Into)[Entry.first].insert(*Name);
 }
 
 std::optional<ProjectFacts> ProjectFacts::load(llvm::StringRef Path,
@@ -221,20 +226,44 @@ static std::string variantKey(llvm::StringRef File, llvm::StringRef Variant) {
   return (File + "#" + Variant).str();
 }
 
+/// \p File (as \p Variant) is in \p Set.
+static bool hasFile(const llvm::StringSet<> &Set, llvm::StringRef File,
+                    llvm::StringRef Variant) {
+  return Set.contains(File) || Set.contains(variantKey(File, Variant));
+}
+
+/// \p Usr, defined in \p File (as \p Variant), is in \p Map.
+static bool hasFunction(const llvm::StringMap<llvm::StringSet<>> &Map,
+                        llvm::StringRef File, llvm::StringRef Variant,
+                        llvm::StringRef Usr) {
+  for (const std::string &Key : {File.str(), variantKey(File, Variant)}) {
+    auto It = Map.find(Key);
+    if (It != Map.end() && It->second.contains(Usr))
+      return true;
+  }
+  return false;
+}
+
 bool ProjectFacts::isCoveredByReaper(llvm::StringRef File,
                                      llvm::StringRef Variant) const {
-  return Covered.contains(File) || Covered.contains(variantKey(File, Variant));
+  return hasFile(Covered, File, Variant);
+}
+
+bool ProjectFacts::isCoveredByLoop(llvm::StringRef File,
+                                   llvm::StringRef Variant) const {
+  return hasFile(LoopCovered, File, Variant);
+}
+
+bool ProjectFacts::isCoveredByLoop(llvm::StringRef File,
+                                   llvm::StringRef Variant,
+                                   llvm::StringRef Usr) const {
+  return hasFunction(LoopCoveredFunctions, File, Variant, Usr);
 }
 
 bool ProjectFacts::isCoveredByReaper(llvm::StringRef File,
                                      llvm::StringRef Variant,
                                      llvm::StringRef Usr) const {
-  for (const std::string &Key : {File.str(), variantKey(File, Variant)}) {
-    auto It = CoveredFunctions.find(Key);
-    if (It != CoveredFunctions.end() && It->second.contains(Usr))
-      return true;
-  }
-  return false;
+  return hasFunction(CoveredFunctions, File, Variant, Usr);
 }
 
 //===----------------------------------------------------------------------===//

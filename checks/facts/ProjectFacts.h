@@ -78,6 +78,11 @@ public:
   /// File (compiled as \p Variant) reaps any child.
   bool isCoveredByReaper(llvm::StringRef File, llvm::StringRef Variant,
                          llvm::StringRef Usr) const;
+  /// The same two questions, answered by main's own loops that reap any
+  /// child only: a SIG_DFL reset undoes a handler or an ignore, not those.
+  bool isCoveredByLoop(llvm::StringRef File, llvm::StringRef Variant) const;
+  bool isCoveredByLoop(llvm::StringRef File, llvm::StringRef Variant,
+                       llvm::StringRef Usr) const;
   /// True when \p Usr is the main of a program of its own (an applet of a
   /// multi-call binary): returning from it ends the process.
   bool isProgramEntry(llvm::StringRef Usr) const {
@@ -111,6 +116,9 @@ private:
   llvm::StringSet<> Covered;
   llvm::StringSet<> Entries;
   llvm::StringMap<llvm::StringSet<>> CoveredFunctions;
+  /// The same, by main's own reaping loops only.
+  llvm::StringSet<> LoopCovered;
+  llvm::StringMap<llvm::StringSet<>> LoopCoveredFunctions;
   std::vector<std::string> Names;
   llvm::StringMap<FileStamp> Stamps;
   std::vector<std::vector<std::string>> Programs;

@@ -111,11 +111,17 @@ void UnitJudge::judgeBody(const Decl *Callable, Stmt *Body) {
   if (!BodyCovered && Facts && FD && !R.Starts.empty())
     BodyCovered = Facts->isCoveredByReaper(mainFilePath(Ctx), Unit.variant(),
                                            usrOf(FD));
+  // What a SIG_DFL reset leaves: main's own loops that reap any child.
+  bool LoopCovered =
+      Facts && FD && !R.Starts.empty() &&
+      (Facts->isCoveredByLoop(mainFilePath(Ctx), Unit.variant()) ||
+       Facts->isCoveredByLoop(mainFilePath(Ctx), Unit.variant(), usrOf(FD)));
   for (FcloseFact &F : R.Fcloses)
     Result.Fcloses.push_back(F);
   for (StartFacts &F : R.Starts) {
-    // A reset before the start undoes the program's reaper for it.
-    const bool SiteCovered = BodyCovered && !F.SigchldReset;
+    // A reset before the start undoes the program's handler or ignore for
+    // it, not a loop of main that reaps any child.
+    const bool SiteCovered = BodyCovered && (!F.SigchldReset || LoopCovered);
     if (isOnlyHeld(F)) {
       Held.push_back(std::move(F));
       continue;

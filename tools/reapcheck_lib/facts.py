@@ -283,7 +283,7 @@ def merge(parts, stamps):
             roots += sorted((path, usr, functions[usr]['name'])
                             for path in defined_in.get(usr, ()))
     main_files = {path for path, _, _ in roots}
-    programs, reaping_by_node = [], {}
+    programs, reaping_by_node, looping_by_node = [], {}, {}
     for main_file, main_usr, entry in roots:
         root = (main_usr, main_file)
         reached, work = {root}, [root]
@@ -316,12 +316,15 @@ def merge(parts, stamps):
             node_reaps.get((u, w), False) for u in calls.get(root, set())
             for w in _definitions_linked(u, main_file, main_file, defined_in, main_files))
         program = {'main': main_file, 'files': sorted(members),
-                   'reaps_every_child': bool(members & reaper_files) or main_reaps}
+                   'reaps_every_child': bool(members & reaper_files) or main_reaps,
+                   # By main's own loop: a SIG_DFL reset does not undo it.
+                   'reaps_by_loop': main_reaps}
         if entry:
             program['entry'] = entry
         programs.append(program)
         for node in reached_nodes:
             reaping_by_node.setdefault(node, []).append(program['reaps_every_child'])
+            looping_by_node.setdefault(node, []).append(main_reaps)
     _link_by_calls(programs, files & shared_units, calls, defined_in)
     covered = sorted(f for f in files
                      if any(f in p['files'] for p in programs)
@@ -333,6 +336,14 @@ def merge(parts, stamps):
     for (usr, path), reaps in sorted(reaping_by_node.items()):
         if all(reaps) and path not in covered:
             covered_functions.setdefault(path, []).append(usr)
+    # The same, with main's loops only (what a SIG_DFL reset leaves).
+    loop_covered = sorted(f for f in files
+                          if any(f in p['files'] for p in programs)
+                          and all(p['reaps_by_loop'] for p in programs if f in p['files']))
+    loop_covered_functions = {}
+    for (usr, path), loops in sorted(looping_by_node.items()):
+        if all(loops) and path not in loop_covered:
+            loop_covered_functions.setdefault(path, []).append(usr)
     return {'format': FORMAT, 'version': VERSION,
             'files': {f: stamps[f] for f in sorted(stamped) if f in stamps},
             'functions': {u: functions[u] for u in sorted(functions)},
@@ -340,6 +351,8 @@ def merge(parts, stamps):
             'programs': programs,
             'covered_files': covered,
             'covered_functions': covered_functions,
+            'loop_covered_files': loop_covered,
+            'loop_covered_functions': loop_covered_functions,
             'entries': sorted(u for u in entries if u in functions)}
 
 
@@ -417,10 +430,10 @@ def _shape_problem(facts):
     for path, st in files.items():
         if not isinstance(st, dict) or not isinstance(st.get('sha256'), str):
             return "'files' entry %s is not a stamp" % path
-    for key in ('functions', 'holders', 'covered_functions'):
+    for key in ('functions', 'holders', 'covered_functions', 'loop_covered_functions'):
         if not isinstance(facts.get(key, {}), dict):
             return "'%s' is not an object" % key
-    for key in ('programs', 'covered_files', 'entries'):
+    for key in ('programs', 'covered_files', 'loop_covered_files', 'entries'):
         if not isinstance(facts.get(key, []), list):
             return "'%s' is not a list" % key
     driver = facts.get('driver')
