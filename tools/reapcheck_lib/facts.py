@@ -326,24 +326,11 @@ def merge(parts, stamps):
             reaping_by_node.setdefault(node, []).append(program['reaps_every_child'])
             looping_by_node.setdefault(node, []).append(main_reaps)
     _link_by_calls(programs, files & shared_units, calls, defined_in)
-    covered = sorted(f for f in files
-                     if any(f in p['files'] for p in programs)
-                     and all(p['reaps_every_child'] for p in programs if f in p['files']))
-    # A function is covered when every program reaching it reaps: a file
-    # shared with a program that never calls its starting function (a test
-    # driver with its own main) does not cost that function its reaper.
-    covered_functions = {}
-    for (usr, path), reaps in sorted(reaping_by_node.items()):
-        if all(reaps) and path not in covered:
-            covered_functions.setdefault(path, []).append(usr)
+    covered, covered_functions = _coverage(files, programs, reaping_by_node,
+                                           'reaps_every_child')
     # The same, with main's loops only (what a SIG_DFL reset leaves).
-    loop_covered = sorted(f for f in files
-                          if any(f in p['files'] for p in programs)
-                          and all(p['reaps_by_loop'] for p in programs if f in p['files']))
-    loop_covered_functions = {}
-    for (usr, path), loops in sorted(looping_by_node.items()):
-        if all(loops) and path not in loop_covered:
-            loop_covered_functions.setdefault(path, []).append(usr)
+    loop_covered, loop_covered_functions = _coverage(files, programs, looping_by_node,
+                                                     'reaps_by_loop')
     return {'format': FORMAT, 'version': VERSION,
             'files': {f: stamps[f] for f in sorted(stamped) if f in stamps},
             'functions': {u: functions[u] for u in sorted(functions)},
@@ -382,6 +369,21 @@ def _link_by_calls(programs, files, calls, defined_in):
             program = programs[hosts.pop()]
             program['files'] = sorted(program['files'] + [path])
             program.setdefault('linked_by_calls', []).append(path)
+
+
+def _coverage(files, programs, by_node, key):
+    """The files every program of which has `key`, and by file the functions
+    every program reaching which has it.  A function counts on its own: a
+    file shared with a program that never calls its starting function (a
+    test driver with its own main) does not cost that function its reaper."""
+    covered = sorted(f for f in files
+                     if any(f in p['files'] for p in programs)
+                     and all(p[key] for p in programs if f in p['files']))
+    functions = {}
+    for (usr, path), flags in sorted(by_node.items()):
+        if all(flags) and path not in covered:
+            functions.setdefault(path, []).append(usr)
+    return covered, functions
 
 
 def _derive_reaps_any(functions, calls, any_pid, node_reaps):
