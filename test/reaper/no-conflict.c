@@ -3,6 +3,9 @@
 // an ignore made only on a child's side before exec stays in that child;
 // a specific wait in the handler's own program before any install is fine.
 // RUN: %check_tidy %s %t -- %tidy_reaper -- -std=gnu11
+// With -DREAPING the same program installs a handler that reaps any child,
+// and the wait is reported: the silence above is the handlers' doing.
+// RUN: %check_tidy --prefix REAPING %s %t -- %tidy_reaper -- -std=gnu11 -DREAPING
 #include <signal.h>
 #include <stddef.h>
 #include <sys/wait.h>
@@ -23,8 +26,23 @@ static void known_pids(int sig) {
     worker = -1;
 }
 
+#ifdef REAPING
+static void reap_any(int sig) {
+  (void)sig;
+  while (waitpid(-1, NULL, WNOHANG) > 0)
+    ;
+}
+#endif
+
 void install(int which) {
-  signal(SIGCHLD, which ? flag_only : known_pids);
+  if (which)
+    signal(SIGCHLD, flag_only);
+  else
+    signal(SIGCHLD, known_pids);
+#ifdef REAPING
+  signal(SIGCHLD, reap_any);
+  // REAPING: :[[@LINE-1]]:3: note: 'reap_any', a SIGCHLD handler that reaps any child, is installed here
+#endif
 }
 
 int start_daemon(char *const argv[]) {
@@ -36,6 +54,7 @@ int start_daemon(char *const argv[]) {
   }
   int status;
   return waitpid(pid, &status, 0) == pid ? status : -1;
+  // REAPING: :[[@LINE-1]]:10: warning: call to waitpid() waits for one child, but the SIGCHLD handler 'reap_any' may reap it first; the wait fails with ECHILD and the exit status is lost [process-reaper-conflict]
 }
 
 int main(int argc, char **argv) {
