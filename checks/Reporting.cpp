@@ -224,7 +224,7 @@ void UnreapedChildCheck::reportHeld(const StartFacts &F,
   ASTContext &Ctx = *Unit->astContext();
   const SourceManager &SM = Ctx.getSourceManager();
   std::string Holder = holderName(*F.Holder);
-  if (V.Signals.empty())
+  if (V.Signals.empty() && !V.SignalledElsewhere)
     diag(SM.getExpansionLoc(F.Loc), "child process started by '%0' is kept "
                                     "in '%1', but nothing in %2 reaps it")
         << F.Api << Holder << V.Owner;

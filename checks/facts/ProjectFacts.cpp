@@ -122,8 +122,11 @@ void ProjectFacts::readCoverage(const llvm::json::Object &Root) {
   if (const auto *Duties = Root.getObject("holders"))
     for (const auto &Entry : *Duties)
       if (const auto *O = Entry.second.getAsObject())
-        if (auto Duty = O->getString("duty"))
+        if (auto Duty = O->getString("duty")) {
           Holders[Entry.first] = dutyFromWord(*Duty);
+          if (O->getBoolean("signalled").value_or(false))
+            SignalledHolders.insert(Entry.first);
+        }
   for (auto [Key, Into] : {std::pair("covered_files", &Covered),
                             std::pair("loop_covered_files", &LoopCovered)})
     if (const auto *Files = Root.getArray(Key))
@@ -369,10 +372,11 @@ void FactsRecorder::addTable(const VarDecl &Var,
   Tables.push_back(std::move(T));
 }
 
-void FactsRecorder::addHolder(const ValueDecl &Holder, HolderDuty Duty) {
+void FactsRecorder::addHolder(const ValueDecl &Holder, HolderDuty Duty,
+                              bool Signalled) {
   std::string Usr = usrOf(&Holder);
   if (!Usr.empty())
-    Holders.push_back({Usr, Duty});
+    Holders.push_back({Usr, Duty, Signalled});
 }
 
 std::string FactsRecorder::variantOf(llvm::StringRef Predefines) {
@@ -443,9 +447,11 @@ void FactsRecorder::write(llvm::StringRef Path, llvm::StringRef MainFile,
       {"variant", Variant},
       {"installs_reaper", InstallsReaper},
       {"functions", std::move(Funcs)},
-      {"holders", arrayOf(Holders, [](const auto &H) {
-         return llvm::json::Object{{"usr", H.first},
-                                   {"duty", dutyWord(H.second)}};
+      {"holders", arrayOf(Holders, [](const Holder &H) {
+         llvm::json::Object O{{"usr", H.Usr}, {"duty", dutyWord(H.Duty)}};
+         if (H.Signalled)
+           O["signalled"] = true;
+         return O;
        })}};
   if (!Tables.empty())
     Unit["tables"] = arrayOf(Tables, [](const Table &T) {

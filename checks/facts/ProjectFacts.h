@@ -69,6 +69,10 @@ public:
   const FunctionFacts *function(llvm::StringRef Usr) const;
   /// What the indexed files do with a holder; Unjudged when none saw it.
   HolderDuty holderDuty(llvm::StringRef Usr) const;
+  /// True when some indexed file sends a signal to the holder (kill()).
+  bool holderSignalled(llvm::StringRef Usr) const {
+    return SignalledHolders.contains(Usr);
+  }
   /// True when every program \p File is linked into reaps any child.  A
   /// file compiled several ways (a parser built again with -DTEST_PARSER
   /// and a main of its own) is one unit per way in the facts, told apart by
@@ -113,6 +117,7 @@ private:
 
   llvm::StringMap<FunctionFacts> Functions;
   llvm::StringMap<HolderDuty> Holders;
+  llvm::StringSet<> SignalledHolders;
   llvm::StringSet<> Covered;
   llvm::StringSet<> Entries;
   llvm::StringMap<llvm::StringSet<>> CoveredFunctions;
@@ -132,7 +137,9 @@ public:
   void addParam(const clang::FunctionDecl &FD, unsigned Index,
                 ParamSummary Summary);
   void addReapsAny(const clang::FunctionDecl &FD);
-  void addHolder(const clang::ValueDecl &Holder, HolderDuty Duty);
+  /// \p Signalled: the unit sends it a signal (kill()).
+  void addHolder(const clang::ValueDecl &Holder, HolderDuty Duty,
+                 bool Signalled);
   void addDefined(const clang::FunctionDecl &FD);
   void addCall(const clang::FunctionDecl &Caller,
                const clang::FunctionDecl &Callee);
@@ -199,7 +206,12 @@ private:
 
   std::vector<std::string> Order;
   llvm::StringMap<Function> Functions;
-  std::vector<std::pair<std::string, HolderDuty>> Holders;
+  struct Holder {
+    std::string Usr;
+    HolderDuty Duty;
+    bool Signalled;
+  };
+  std::vector<Holder> Holders;
   std::vector<std::string> Entries;
   struct Table {
     std::string Var;

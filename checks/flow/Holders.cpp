@@ -249,17 +249,43 @@ llvm::ArrayRef<SiteId> HolderIndex::sitesHeldBy(const VarDecl *V) const {
   return It->second;
 }
 
-bool isStdOptional(QualType T) {
+/// True when \p T is (a reference to) the class std::<Name> of libstdc++ or
+/// libc++ (which declares it in an inline namespace of std).
+static bool isStdClass(QualType T, StringRef Name) {
   const auto *Record = T.getNonReferenceType()->getAsCXXRecordDecl();
-  if (!Record || !Record->getIdentifier() || Record->getName() != "optional")
+  if (!Record || !Record->getIdentifier() || Record->getName() != Name)
     return false;
-  const DeclContext *In = Record->getDeclContext()->getEnclosingNamespaceContext();
+  const DeclContext *In =
+      Record->getDeclContext()->getEnclosingNamespaceContext();
   const auto *NS = dyn_cast<NamespaceDecl>(In);
-  // libstdc++ and libc++ declare it in std (libc++ in an inline namespace).
   while (NS && NS->isInline())
     NS = dyn_cast<NamespaceDecl>(NS->getParent());
   return NS && NS->getIdentifier() && NS->getName() == "std" &&
          NS->getParent()->getRedeclContext()->isTranslationUnit();
+}
+
+bool isStdOptional(QualType T) { return isStdClass(T, "optional"); }
+
+bool isStdPair(QualType T) { return isStdClass(T, "pair"); }
+
+/// True when \p T is a container that stores what it is indexed by: one
+/// with a member `key_type` (std::map, std::unordered_map, absl's and
+/// Qt's maps alike), unlike a vector, whose index is only a position.
+static bool isKeyed(QualType T) {
+  const auto *Record = T.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!Record)
+    return false;
+  for (const Decl *D : Record->decls())
+    if (const auto *Alias = dyn_cast<TypedefNameDecl>(D))
+      if (Alias->getIdentifier() && Alias->getName() == "key_type")
+        return true;
+  return false;
+}
+
+IndexUse indexUse(const CXXOperatorCallExpr &Op, unsigned Index) {
+  if (Op.getOperator() != OO_Subscript || Op.getNumArgs() != 2 || Index != 1)
+    return IndexUse::NotIndex;
+  return isKeyed(Op.getArg(0)->getType()) ? IndexUse::Key : IndexUse::Position;
 }
 
 const ValueDecl *assignedInto(const CallExpr &Call) {
@@ -302,6 +328,42 @@ const ValueDecl *holderOf(const Expr *E) {
   return nullptr;
 }
 
+/// Member functions that return an iterator into the container.
+static bool returnsIterator(StringRef Name) {
+  return Name == "begin" || Name == "cbegin" || Name == "rbegin" ||
+         Name == "crbegin" || Name == "find" || Name == "lower_bound" ||
+         Name == "upper_bound";
+}
+
+const Expr *elementSource(const Expr *E) {
+  E = skipTransparent(E);
+  if (!E)
+    return nullptr;
+  if (const auto *Member = dyn_cast<MemberExpr>(E)) {
+    // `kv.first`, `kv.second` of a std::pair; `it->first` of an iterator.
+    const Expr *Base = skipTransparent(Member->getBase());
+    if (const auto *Arrow = dyn_cast<CXXOperatorCallExpr>(Base);
+        Arrow && Arrow->getOperator() == OO_Arrow &&
+        !isStdOptional(Arrow->getArg(0)->getType()))
+      return Arrow->getArg(0);
+    if (!Member->isArrow() && isStdPair(Base->getType()))
+      return Base;
+    return nullptr;
+  }
+  if (const auto *Deref = dyn_cast<CXXOperatorCallExpr>(E)) {
+    // `*it` of an iterator (not of a std::optional: holderOf's).
+    if (Deref->getOperator() == OO_Star && Deref->getNumArgs() == 1 &&
+        !isStdOptional(Deref->getArg(0)->getType()))
+      return Deref->getArg(0);
+    return nullptr;
+  }
+  if (const auto *Call = dyn_cast<CXXMemberCallExpr>(E))
+    if (const CXXMethodDecl *M = Call->getMethodDecl();
+        M && M->getIdentifier() && returnsIterator(M->getName()))
+      return Call->getImplicitObjectArgument();
+  return nullptr;
+}
+
 const ValueDecl *insertedInto(const CallExpr &Call) {
   const auto *Member = dyn_cast<CXXMemberCallExpr>(&Call);
   const CXXMethodDecl *Method = Member ? Member->getMethodDecl() : nullptr;
@@ -310,7 +372,7 @@ const ValueDecl *insertedInto(const CallExpr &Call) {
   StringRef Name = Method->getName();
   if (Name != "push_back" && Name != "emplace_back" && Name != "insert" &&
       Name != "emplace" && Name != "push_front" && Name != "emplace_front" &&
-      Name != "push")
+      Name != "push" && Name != "try_emplace" && Name != "insert_or_assign")
     return nullptr;
   return holderOf(Member->getImplicitObjectArgument());
 }

@@ -45,8 +45,24 @@ const clang::ValueDecl *holderOf(const clang::Expr *E);
 /// `emplace_back`, `insert`...), or null.
 const clang::ValueDecl *insertedInto(const clang::CallExpr &Call);
 
+/// What an element access reaches into: `kv` of `kv.first` or `kv.second`
+/// (a std::pair), `it` of `it->first` or `*it` (an iterator), `jobs_` of
+/// `jobs_.begin()` or `jobs_.find(k)`; null for anything else.
+const clang::Expr *elementSource(const clang::Expr *E);
+
 /// True when \p T is (a reference to) a std::optional.
 bool isStdOptional(clang::QualType T);
+/// True when \p T is (a reference to) a std::pair.
+bool isStdPair(clang::QualType T);
+
+/// What a subscript operator does with argument \p Index of \p Op.
+enum class IndexUse {
+  NotIndex, ///< Not the index of a subscript.
+  Position, ///< A position only: `seen_[pid]` of a vector.
+  Key,      ///< Kept as the key of a map (a container with a `key_type`):
+            ///< `jobs_[pid] = job` stores the pid in the map.
+};
+IndexUse indexUse(const clang::CXXOperatorCallExpr &Op, unsigned Index);
 
 /// The holder a std::optional assignment stores its argument into
 /// (`child_ = fork()` with `std::optional<pid_t> child_`), or null.

@@ -37,35 +37,16 @@ Use UseClassifier::computeAt(const Expr &Ref) {
   }
   if (!P)
     return {};
-  // `p->pid = parent ? pid : getpid();`, `return r < 0 ? r : pid;`: an arm
-  // of a conditional expression is used as the whole expression is.
-  if (const auto *Cond = dyn_cast<AbstractConditionalOperator>(P);
-      Cond && Child != Cond->getCond())
-    return computeAt(*Cond);
-  // `pid - 0` (dovecot's `pid - CALLBACK_TYPECHECK(...)`, a macro's type
-  // check that folds to 0) is the pid itself.
-  if (const auto *Arith = dyn_cast<BinaryOperator>(P);
-      Arith && Arith->isAdditiveOp() &&
-      skipZeroOffset(Arith, Body.astContext()) ==
-          skipTransparent(cast<Expr>(Child)))
-    return computeAt(*Arith);
-  // A pid encoded into a pointer (dovecot's `POINTER_CAST(pid)`, `(void
-  // *)(base + pid)`) carries the child wherever that pointer goes: a key
-  // inserted into a table.
-  if (const auto *Arith = dyn_cast<BinaryOperator>(P);
-      Arith && Arith->isAdditiveOp()) {
-    const Stmt *Below = nullptr;
-    Body.parentSkipping(Arith, &Below);
-    const auto *Encoded = dyn_cast_or_null<Expr>(Below);
-    if (Encoded && Encoded->getType()->isPointerType())
-      return computeAt(*Arith);
-  }
+  if (const Expr *Whole = carrierOf(*P, Child))
+    return computeAt(*Whole);
   if (const auto *Call = dyn_cast<CallExpr>(P)) {
     for (unsigned I = 0; I < Call->getNumArgs(); ++I)
       if (Call->getArg(I) == Child)
         return ofArgument(*Call, I);
     return {}; // The callee, not an argument.
   }
+  if (std::optional<Use> Stored = ofPair(*P))
+    return *Stored;
   // Stored, returned, or used in a way only an instantiation can tell.
   if (isa<CXXConstructExpr, InitListExpr, ReturnStmt, CXXThrowExpr,
           CoreturnStmt, CXXNewExpr, CXXUnresolvedConstructExpr, ParenListExpr>(
@@ -85,8 +66,44 @@ Use UseClassifier::computeAt(const Expr &Ref) {
   return {};
 }
 
+/// The expression \p P, the parent of the handle's \p Child, passes the
+/// handle on to, or null.
+const Expr *UseClassifier::carrierOf(const Stmt &P, const Stmt *Child) const {
+  // `p->pid = parent ? pid : getpid();`, `return r < 0 ? r : pid;`: an arm
+  // of a conditional expression is used as the whole expression is.
+  if (const auto *Cond = dyn_cast<AbstractConditionalOperator>(&P))
+    return Child != Cond->getCond() ? Cond : nullptr;
+  const auto *Arith = dyn_cast<BinaryOperator>(&P);
+  if (!Arith || !Arith->isAdditiveOp())
+    return nullptr;
+  // `pid - 0` (dovecot's `pid - CALLBACK_TYPECHECK(...)`, a macro's type
+  // check that folds to 0) is the pid itself.
+  if (skipZeroOffset(Arith, Body.astContext()) ==
+      skipTransparent(cast<Expr>(Child)))
+    return Arith;
+  // A pid encoded into a pointer (dovecot's `POINTER_CAST(pid)`, `(void
+  // *)(base + pid)`) carries the child wherever that pointer goes: a key
+  // inserted into a table.
+  const Stmt *Below = nullptr;
+  Body.parentSkipping(Arith, &Below);
+  const auto *Encoded = dyn_cast_or_null<Expr>(Below);
+  return Encoded && Encoded->getType()->isPointerType() ? Arith : nullptr;
+}
+
 Use UseClassifier::ofArgument(const CallExpr &Call, unsigned Index) {
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(&Call)) {
+    switch (indexUse(*Op, Index)) {
+    case IndexUse::Key: // `jobs_[pid] = job`: the map keeps the pid.
+      if (const ValueDecl *Holder = holderOf(Op->getArg(0)))
+        return Use::store(Holder, Call.getBeginLoc());
+      return {UseKind::HandOff};
+    case IndexUse::Position: // `seen_[pid]` of a vector.
+      return {UseKind::Harmless};
+    case IndexUse::NotIndex:
+      break;
+    }
+    if (const ValueDecl *Holder = Index == 1 ? assignedInto(Call) : nullptr)
+      return Use::store(Holder, Call.getBeginLoc()); // `child_ = pid`.
     OverloadedOperatorKind OK = Op->getOperator();
     bool Stores = OK == OO_Equal || OK == OO_Subscript || OK == OO_Call;
     return {Stores ? UseKind::HandOff : UseKind::Harmless};
@@ -113,6 +130,9 @@ Use UseClassifier::ofArgument(const CallExpr &Call, unsigned Index) {
   if (const ValueDecl *Holder = insertedInto(Call))
     return Use::store(Holder, Call.getBeginLoc());
   const FunctionDecl *Callee = Call.getDirectCallee();
+  if (Callee && Callee->getIdentifier() && Callee->getName() == "make_pair")
+    if (std::optional<Use> Stored = ofPair(Call))
+      return *Stored;
   if (ProcessApiModel::takesNoOwnership(Callee, Index, Ctx))
     return {UseKind::Harmless};
   switch (Summaries.paramSummary(Callee, Index, Ctx)) {
@@ -124,6 +144,22 @@ Use UseClassifier::ofArgument(const CallExpr &Call, unsigned Index) {
     break;
   }
   return {UseKind::HandOff};
+}
+
+/// `kids_.insert({pid, 0})`, `kids_.push_back(std::make_pair(pid, 0))`: a
+/// std::pair made of the child and passed straight to a call that inserts
+/// it into a holder is stored there.
+std::optional<Use> UseClassifier::ofPair(const Stmt &S) {
+  const auto *Pair = dyn_cast<Expr>(&S);
+  if (!isa<CXXConstructExpr, InitListExpr, CallExpr>(S) ||
+      !isStdPair(Pair->getType()))
+    return std::nullopt;
+  const auto *Call =
+      dyn_cast_or_null<CallExpr>(Body.parentSkipping(Pair, nullptr));
+  const ValueDecl *Holder = Call ? insertedInto(*Call) : nullptr;
+  if (!Holder)
+    return std::nullopt;
+  return Use::store(Holder, Call->getBeginLoc());
 }
 
 Use UseClassifier::ofAssignment(const BinaryOperator &BO, const Stmt *Child) {

@@ -14,6 +14,7 @@
 
 #include "flow/StartSites.h"
 #include "llvm/ADT/DenseMap.h"
+#include <optional>
 
 namespace reapcheck {
 
@@ -68,6 +69,9 @@ private:
   Use ofDeclaration(const clang::DeclStmt &DS, const clang::Stmt *Child);
   Use ofAddressOf(const clang::UnaryOperator &UO);
   Use ofMember(const clang::MemberExpr &Member);
+  std::optional<Use> ofPair(const clang::Stmt &S);
+  const clang::Expr *carrierOf(const clang::Stmt &P,
+                               const clang::Stmt *Child) const;
 
   const BodyContext &Body;
   const ProcessApiModel &Model;

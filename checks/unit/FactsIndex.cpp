@@ -115,7 +115,8 @@ void writeUnitFacts(TranslationUnitScan &Unit,
   OwnerJudge Judge(Ctx, Model, Unit.summaries());
   Judge.judgeAllUses(Holders);
   for (const auto &Entry : Judge.verdicts())
-    Recorder.addHolder(*Entry.first, Entry.second.Duty);
+    Recorder.addHolder(*Entry.first, Entry.second.Duty,
+                       !Entry.second.Signals.empty());
   if (Unit.hasReapingHandler() || Unit.ignoresSigchld())
     Recorder.setInstallsReaper();
   for (const FunctionDecl *Handler : Unit.sigchldHandlers())

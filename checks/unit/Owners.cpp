@@ -80,12 +80,16 @@ void OwnerJudge::judge(llvm::ArrayRef<const ValueDecl *> Holders) {
     if (Verdicts.count(H))
       continue;
     HolderVerdict &V = Verdicts[H];
-    // With facts, a holder other files use is judged with their uses.
-    if (!isJudgeable(H) &&
+    // With facts, a holder other files use is judged with their uses: a
+    // field of a struct in a project header is the project's duty.
+    bool Here = isJudgeable(H);
+    if (!Here &&
         (!Facts || Facts->holderDuty(usrOf(H)) == HolderDuty::Unjudged))
       continue;
     V.Duty = HolderDuty::Neglected;
     V.Owner = ownerOf(H);
+    if (!Here && V.Owner == "this file")
+      V.Owner = "the project";
     Any = true;
   }
   if (!Any)
@@ -114,9 +118,11 @@ void OwnerJudge::finish() {
         V.Duty == HolderDuty::Neglected)
       V.Duty = HolderDuty::Reaped;
     if (Facts && V.Duty == HolderDuty::Neglected) {
-      HolderDuty Elsewhere = Facts->holderDuty(usrOf(Entry.first));
+      std::string Usr = usrOf(Entry.first);
+      HolderDuty Elsewhere = Facts->holderDuty(Usr);
       if (Elsewhere == HolderDuty::Reaped || Elsewhere == HolderDuty::HandedOn)
         V.Duty = Elsewhere;
+      V.SignalledElsewhere = Facts->holderSignalled(Usr);
     }
     std::sort(V.Signals.begin(), V.Signals.end(),
               [&SM](const HolderSignal &A, const HolderSignal &B) {
@@ -269,30 +275,45 @@ void OwnerJudge::noteReapAny(const CallExpr &Call, const Decl *In) {
       PolledByReapAny.insert(H);
 }
 
+/// \p H when it is a holder being judged (in index mode, every holder).
+const ValueDecl *OwnerJudge::judged(const ValueDecl *H) {
+  if (H && AllHolders && !Verdicts.count(H))
+    Verdicts[H].Duty = HolderDuty::Neglected;
+  auto It = Verdicts.find(H);
+  return It != Verdicts.end() && It->second.Duty != HolderDuty::Unjudged
+             ? H
+             : nullptr;
+}
+
+/// The holder \p E stands for: the holder itself, a local copy of it
+/// (\p Copies), or an element, an iterator or a structured binding of the
+/// container it comes from (`kv.first`, `it->first`, `[pid, job]`).
+const ValueDecl *OwnerJudge::holderIn(const Expr *E, const CopyMap &Copies) {
+  const Expr *Inner = skipZeroOffset(E, Ctx);
+  if (const auto *Neg = dyn_cast_or_null<UnaryOperator>(Inner))
+    if (Neg->getOpcode() == UO_Minus)
+      Inner = Neg->getSubExpr();
+  if (const auto *Ref = dyn_cast_or_null<DeclRefExpr>(skipTransparent(Inner)))
+    if (const auto *Binding = dyn_cast<BindingDecl>(Ref->getDecl()))
+      return Copies.lookup(
+          dyn_cast_or_null<VarDecl>(Binding->getDecomposedDecl()));
+  if (const Expr *From = elementSource(Inner))
+    if (const ValueDecl *H = holderIn(From, Copies))
+      return H;
+  if (const ValueDecl *H = judged(holderOf(Inner)))
+    return H;
+  if (const VarDecl *V = varOf(Inner))
+    return Copies.lookup(V);
+  return nullptr;
+}
+
 void OwnerJudge::scanBody(const Decl *Owner, const Stmt *Body) {
   collectRepeats(Body);
   // Locals copied from a holder (`pid_t p = child_;`, the element of a
   // range-for over a container) stand for it in this body.
-  llvm::DenseMap<const VarDecl *, const ValueDecl *> Copies;
-  auto Judged = [this](const ValueDecl *H) -> const ValueDecl * {
-    if (H && AllHolders && !Verdicts.count(H))
-      Verdicts[H].Duty = HolderDuty::Neglected;
-    auto It = Verdicts.find(H);
-    return It != Verdicts.end() && It->second.Duty != HolderDuty::Unjudged
-               ? H
-               : nullptr;
-  };
-  auto HolderIn = [&](const Expr *E) -> const ValueDecl * {
-    const Expr *Inner = skipZeroOffset(E, Ctx);
-    if (const auto *Neg = dyn_cast_or_null<UnaryOperator>(Inner))
-      if (Neg->getOpcode() == UO_Minus)
-        Inner = Neg->getSubExpr();
-    if (const ValueDecl *H = Judged(holderOf(Inner)))
-      return H;
-    if (const VarDecl *V = varOf(Inner))
-      return Copies.lookup(V);
-    return nullptr;
-  };
+  CopyMap Copies;
+  auto Judged = [this](const ValueDecl *H) { return judged(H); };
+  auto HolderIn = [&](const Expr *E) { return holderIn(E, Copies); };
   walkStmts(Body, Closures::Enter, [&](const Stmt *S) {
     if (const auto *DS = dyn_cast<DeclStmt>(S)) {
       for (const Decl *D : DS->decls())

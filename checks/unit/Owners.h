@@ -49,6 +49,7 @@ class CXXMemberCallExpr;
 class Decl;
 class Expr;
 class ValueDecl;
+class VarDecl;
 } // namespace clang
 
 namespace reapcheck {
@@ -64,6 +65,8 @@ struct HolderVerdict {
   /// Who owns the holder, for messages: "'LiveAttach'" or "this file".
   std::string Owner;
   std::vector<HolderSignal> Signals; ///< In source order.
+  /// The facts say some file of the project signals it.
+  bool SignalledElsewhere = false;
 };
 
 class ProjectFacts;
@@ -90,7 +93,12 @@ public:
 private:
   bool isJudgeable(const clang::ValueDecl *Holder) const;
   std::string ownerOf(const clang::ValueDecl *Holder) const;
+  using CopyMap =
+      llvm::DenseMap<const clang::VarDecl *, const clang::ValueDecl *>;
   void scanBody(const clang::Decl *Owner, const clang::Stmt *Body);
+  const clang::ValueDecl *judged(const clang::ValueDecl *H);
+  const clang::ValueDecl *holderIn(const clang::Expr *E,
+                                   const CopyMap &Copies);
   void useAsArgument(const clang::ValueDecl *Holder,
                      const clang::CallExpr &Call, unsigned Index,
                      const clang::Decl *In);

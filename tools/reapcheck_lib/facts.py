@@ -184,7 +184,8 @@ def validate_part(part):
              "'sigchld_handler_params' of %s" % f['name'])
     for h in part.get('holders', []):
         need(isinstance(h, dict) and isinstance(h.get('usr'), str)
-             and h.get('duty') in _DUTY_RANK, 'a holder')
+             and h.get('duty') in _DUTY_RANK
+             and isinstance(h.get('signalled', False), bool), 'a holder')
     for t in part.get('tables', []):
         need(isinstance(t, dict) and isinstance(t.get('var'), str)
              and _strings(t.get('functions', [])) and _strings(t.get('vars', [])), 'a table')
@@ -254,9 +255,11 @@ def merge(parts, stamps):
                 if f.get('main'):
                     mains[path] = usr
         for h in part.get('holders', []):
-            old = holders.get(h['usr'], {'duty': 'unjudged'})
+            old = holders.setdefault(h['usr'], {'duty': 'unjudged'})
             if _DUTY_RANK[h['duty']] > _DUTY_RANK[old['duty']]:
-                holders[h['usr']] = {'duty': h['duty']}
+                old['duty'] = h['duty']
+            if h.get('signalled'):
+                old['signalled'] = True
     _derive_reaps_any(functions, calls, any_pid, node_reaps)
     # A function given to a parameter its callee installs as the SIGCHLD
     # handler (through a dispatcher: tmux's proc_set_signals) is a handler
