@@ -68,6 +68,10 @@ def _parser():
                     help='judge each file alone, without the index pass')
     ap.add_argument('--index-only', dest='index_only', action='store_true',
                     help='with -p: write the facts file and stop (stage 1 of sharded CI)')
+    ap.add_argument('--baseline', metavar='FILE',
+                    help='a --sarif or --json output of an earlier run: report, count '
+                         'and fail on only the findings it does not have (matched by '
+                         'fingerprints that survive line shifts)')
     ap.add_argument('--merge', action='store_true',
                     help='merge the --json outputs of shards given as PATHs into one report')
     return ap
@@ -96,6 +100,8 @@ def parse_args(argv):
         if not m or not 1 <= int(m.group(1)) <= int(m.group(2)):
             ap.error('--shard wants K/N with 1 <= K <= N, got %r' % args.shard)
         args.shard = (int(m.group(1)), int(m.group(2)))
+    if args.baseline and args.index_only:
+        ap.error('--baseline has nothing to compare with --index-only')
     if (args.facts or args.index_only) and not args.database:
         ap.error('--facts and --index-only need -p BUILD_DIR')
     if args.index_only and args.no_facts:

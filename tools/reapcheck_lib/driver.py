@@ -36,12 +36,12 @@ import sys
 import tempfile
 import traceback
 
-from . import project, safeio
+from . import baseline, project, safeio
 from .checking import check
 from .cli import parse_args, say
 from .project import CHECK
-from .report import (Paths, UsageError, load_shards, render_diagnostic, write_fixes,
-                     write_json, write_sarif)
+from .report import (JSON_FORMAT, Paths, UsageError, load_shards, render_diagnostic,
+                     write_fixes, write_json, write_sarif)
 
 
 def version_line(args):
@@ -80,13 +80,24 @@ def run(argv):
         return 0
     paths = Paths(os.getcwd())
     try:
+        # A baseline that cannot be used fails before the long run.
+        known = (baseline.load(args.baseline, JSON_FORMAT)
+                 if args.baseline else None)
         report = load_shards(args.paths, paths) if args.merge else check(args, paths)
-    except (UsageError, safeio.InputError) as e:
+    except (UsageError, safeio.InputError, baseline.BaselineError) as e:
         say(str(e))
         return 2
     if report is None:  # --index-only
         return 0
     report.finish(args.exclude, paths)
+    baseline.stamp(report, paths.absolute(args.sarif_root or paths.cwd), paths,
+                   baseline.Sources())
+    if known is not None:
+        dropped, gone = baseline.apply(report, known, paths)
+        report.baseline_note = (
+            'baseline %s: %d known finding%s not reported, %d no longer found'
+            % (paths.display(paths.absolute(args.baseline)), dropped,
+               '' if dropped == 1 else 's', gone))
 
     print_report(args, report, paths)
     try:
@@ -133,4 +144,6 @@ def say_outcome(report, paths):
     if report.config_errors() and not report.units:
         say('nothing checked: fix the configuration first')
     else:
+        if report.baseline_note:
+            say(report.baseline_note)
         say(report.summary_line())

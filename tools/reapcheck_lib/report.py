@@ -4,11 +4,10 @@ JSON of a shard (which --merge reads back).  Everything here works on merged
 results, so a --merge of shards and an unsharded run print the same thing."""
 
 import fnmatch
-import hashlib
 import json
 import os
 
-from . import diagnostics, inventory, safeio
+from . import baseline, diagnostics, inventory, safeio
 from .project import CHECK, MODULE_CHECKS, version
 
 JSON_FORMAT = 'reapcheck-shard/1'
@@ -119,6 +118,10 @@ class Report:
         # The checks of the module that ran (--checks), for SARIF's rules;
         # a shard written before --checks existed ran process-unreaped-child.
         self.checks = set()
+        # With --baseline: "baseline FILE: ..." (said before the summary).
+        self.baseline_note = None
+
+    is_finding = staticmethod(is_finding)
 
     def add_config(self, level, message, snippet=()):
         self.config.setdefault((level, message), {'level': level, 'message': message,
@@ -158,6 +161,10 @@ class Report:
         for key in [k for k, (_, item) in self.fixes.items()
                     if excluded(item['file'], exclude, paths)]:
             del self.fixes[key]
+        self.mark_unreported()
+
+    def mark_unreported(self):
+        """'leaked-unreported': a leaking site whose warning is not printed."""
         warned = {(d['file'], d['line'], d['column'])
                   for d in self.diagnostics.values() if is_finding(d)}
         for key, s in self.sites.items():
@@ -339,23 +346,20 @@ def write_sarif(report, filename, root, paths):
     found = {d['check'] for d in report.diagnostics.values() if is_finding(d)}
     rule_ids = [c for c in MODULE_CHECKS if c in (report.checks or {CHECK}) | found]
     results = []
-    seen = {}
     for d in report.sorted_diagnostics(paths):
         if not is_finding(d):
             continue
-        rel = os.path.relpath(d['file'], root)
-        seen_key = (rel, d['message'])
-        seen[seen_key] = seen.get(seen_key, 0) + 1
-        fingerprint = hashlib.sha256(('%s\0%s\0%d' % (rel, d['message'], seen[seen_key]))
-                                     .encode()).hexdigest()[:32]
         result = {
             'ruleId': d['check'],
             'ruleIndex': rule_ids.index(d['check']),
             'level': 'error' if d['level'] == 'error' else 'warning',
             'message': {'text': d['message']},
             'locations': [sarif_location(d, root)],
-            'partialFingerprints': {'reapcheckFingerprint/v1': fingerprint},
+            'partialFingerprints': {baseline.FINGERPRINT: d['fingerprint'],
+                                    baseline.CONTEXT: d['context']},
         }
+        if report.baseline_note:
+            result['baselineState'] = 'new'  # The known ones are not written.
         if d['notes']:
             result['relatedLocations'] = [
                 dict(sarif_location(n, root, n['message']), id=i + 1)
