@@ -124,7 +124,8 @@ void ProjectFacts::readCoverage(const llvm::json::Object &Root) {
       if (const auto *O = Entry.second.getAsObject())
         if (auto Duty = O->getString("duty")) {
           Holders[Entry.first] = dutyFromWord(*Duty);
-          if (O->getBoolean("signalled").value_or(false))
+          if (auto Signalled = O->getBoolean("signalled");
+              Signalled && *Signalled)
             SignalledHolders.insert(Entry.first);
         }
   for (auto [Key, Into] : {std::pair("covered_files", &Covered),
