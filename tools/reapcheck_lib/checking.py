@@ -46,8 +46,7 @@ def run_unit(unit, base, index, tmp, paths, want_fixes, logs):
     if want_fixes:
         cmd.insert(1, '--export-fixes=' + fixes)
     env = dict(os.environ, REAPCHECK_INVENTORY=inventory_file)
-    result = {'unit': unit, 'diagnostics': [], 'inventory': [], 'fixes': [], 'config': [],
-              'failure': None, 'included': set(), 'checked': False}
+    result = _empty_result(unit)
     if not os.path.isfile(unit.path):
         result['failure'] = 'the file does not exist; not checked'
         return result
@@ -61,6 +60,17 @@ def run_unit(unit, base, index, tmp, paths, want_fixes, logs):
     if why:
         result['failure'] = why
         return result
+    return judge_run(result, unit, proc, inventory_file, fixes, want_fixes, paths)
+
+
+def _empty_result(unit):
+    return {'unit': unit, 'diagnostics': [], 'inventory': [], 'fixes': [], 'config': [],
+            'failure': None, 'included': set(), 'checked': False}
+
+
+def judge_run(result, unit, proc, inventory_file, fixes, want_fixes, paths):
+    """The result of a clang-tidy run of the unit that neither was skipped
+    nor crashed: what it found, or why the unit stays unjudged."""
     result['checked'] = True
     stderr = read_output(result, unit, proc, inventory_file, fixes, want_fixes, paths)
     diags = result['diagnostics']
@@ -160,20 +170,27 @@ def check_in(args, paths, tmp):
     if report.config_errors():
         return report
     logs = tidyrun.Logs(db.db_dir if db else None)
+    want_fixes = bool(args.export_fixes or args.json)
+    reused = []
     if db and not args.no_facts:
         facts_path = paths.absolute(args.facts) if args.facts else \
             os.path.join(db.db_dir, 'reapcheck-facts.json')
-        indexing.ensure_facts(facts_path, db, index_units(db), base, tmp, paths, logs, jobs,
-                              say, rewrite_command(args, db.db_dir, facts_path))
+        judge = None if args.index_only or os.environ.get('REAPCHECK_TWO_PASS') else \
+            (lambda u, proc, inv, fixes: judge_run(_empty_result(u), u, proc, inv, fixes,
+                                                   want_fixes, paths))
+        indexed = indexing.ensure_facts(facts_path, db, index_units(db), base, tmp, paths,
+                                        logs, jobs, say,
+                                        rewrite_command(args, db.db_dir, facts_path), judge)
         if args.index_only:
             return None
         os.environ['REAPCHECK_FACTS'] = facts_path
+        if indexed:
+            reused, units = reuse_index_runs(units, *indexed)
     elif args.no_facts:
         # Set and empty: the check looks for no facts file of its own.
         os.environ['REAPCHECK_FACTS'] = ''
 
-    want_fixes = bool(args.export_fixes or args.json)
-    results = run_all(units, base, tmp, paths, want_fixes, jobs, 0, logs)
+    results = reused + run_all(units, base, tmp, paths, want_fixes, jobs, 0, logs)
     # Headers the including source turned out not to include (another
     # file of the same name, a conditional #include): on their own.
     unconfirmed = sorted(h for r in results for h in r['unit'].covers
@@ -187,6 +204,30 @@ def check_in(args, paths, tmp):
         results += run_all(plan.units, base, tmp, paths, want_fixes, jobs, len(units), logs)
     add_results(report, results)
     return report
+
+
+def reuse_index_runs(units, merged, judged, callees):
+    """One parse per file: the index pass judged each unit it indexed now
+    without facts.  That judgement stands where the facts cannot change it:
+    every start site of the unit is reaped in the unit (or needs no reap)
+    and the unit calls no start wrapper.  Returns (the results reused, the
+    units to check again with the facts)."""
+    wrappers = {usr for usr, f in merged.get('functions', {}).items() if f.get('wrapper')}
+    reused, again = [], []
+    for u in units:
+        runs = judged.get(u.path, [])
+        r = runs[0] if len(runs) == 1 and u.only is None and not u.covers else None
+        if r is None or r['failure'] or \
+                any(s['verdict'] not in inventory.FINAL for s in r['inventory']) or \
+                callees.get(u.path, set()) & wrappers:
+            again.append(u)
+        else:
+            reused.append(r)
+    if reused:
+        say('project facts: %d of %d file%s judged in the index pass, %d checked '
+            'with the facts' % (len(reused), len(units), '' if len(units) == 1 else 's',
+                                len(again)))
+    return reused, again
 
 
 def add_results(report, results):

@@ -34,8 +34,12 @@ _TRIES = 3
 
 
 class Indexer:
-    def __init__(self, base, db, tmp, paths, logs):
+    def __init__(self, base, db, tmp, paths, logs, judge=None):
         self.base = base
+        # judge(unit, proc, inventory_file, fixes_file): the check's result
+        # of a unit indexed now (the index run judges the unit too, without
+        # facts), kept so that the check pass can reuse it.
+        self.judge = judge
         self.db = db
         self.tmp = tmp
         self.paths = paths
@@ -175,6 +179,12 @@ class Indexer:
         env = dict(os.environ, REAPCHECK_INDEX=part_file)
         env.pop('REAPCHECK_FACTS', None)
         env.pop('REAPCHECK_INVENTORY', None)
+        inventory_file = fixes_file = None
+        if self.judge:
+            inventory_file = part_file[:-len('.jsonl')] + '-inventory.tsv'
+            fixes_file = part_file[:-len('.jsonl')] + '-fixes.yaml'
+            env['REAPCHECK_INVENTORY'] = inventory_file
+            cmd.insert(1, '--export-fixes=' + fixes_file)
         start = time.time_ns()
         try:
             proc = tidyrun.run(cmd, env, unit.cwd or self.paths.cwd)
@@ -226,6 +236,8 @@ class Indexer:
                 '%s was' % self.paths.display(unit.path)))
             return 'again'
         result.update(parts=parts, deps=deps, how='indexed')
+        if self.judge:
+            result['check'] = self.judge(unit, proc, inventory_file, fixes_file)
         return 'indexed'
 
     # -- the pass -------------------------------------------------------------
@@ -235,15 +247,19 @@ class Indexer:
             return list(pool.map(self.index, units))
 
 
-def ensure_facts(facts_path, db, units, base, tmp, paths, logs, jobs, say, rewrite):
+def ensure_facts(facts_path, db, units, base, tmp, paths, logs, jobs, say, rewrite,
+                 judge=None):
     """The facts file for -p runs: reused while fresh, else written by an
     index pass (unchanged units come from the cache).  rewrite: the command
-    that writes it again, recorded for the check's staleness warning."""
+    that writes it again, recorded for the check's staleness warning.
+    Returns None when the facts were fresh, else (the merged facts, the
+    results of judge for the units indexed now by path, the callees each
+    such unit calls)."""
     existing = facts.load(facts_path)
-    indexer = Indexer(base, db, tmp, paths, logs)
+    indexer = Indexer(base, db, tmp, paths, logs, judge)
     inputs = indexer.inputs(units)
     if facts.is_fresh(existing, facts_path, inputs):
-        return  # Fresh and complete: reused without a word.
+        return None  # Fresh and complete: reused without a word.
     safeio.ensure_directory(indexer.cache_dir, 'cache directory')
     results = indexer.run_all(units, jobs)
     for _ in range(_TRIES):
@@ -293,6 +309,14 @@ def ensure_facts(facts_path, db, units, base, tmp, paths, logs, jobs, say, rewri
         % (len(units), '' if len(units) == 1 else 's', indexed, cached,
            ', %d not indexed' % skipped if skipped else '', len(merged['programs']),
            '' if len(merged['programs']) == 1 else 's', paths.display(facts_path)))
+    judged, callees = {}, {}
+    for unit, r in zip(units, results):
+        if r.get('check') is not None:
+            judged.setdefault(unit.path, []).append(r['check'])
+            callees.setdefault(unit.path, set()).update(
+                c for part in r['parts'] for f in part.get('functions', [])
+                for c in f.get('calls', []))
+    return merged, judged, callees
 
 
 def _stop_on_fatal(units, results, say):

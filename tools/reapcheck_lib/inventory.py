@@ -43,6 +43,11 @@ RANK = ['leaked', 'held-leaked', 'leaked-unreported', 'sigchld-handler',
         'held-unjudged', 'handed-off', 'held', 'reaped', 'no-parent-child']
 assert sorted(RANK) == sorted(VERDICTS)
 
+# Verdicts the facts of other files cannot change (checking.py reuses the
+# index pass's judgement of a file whose sites all have one): reaped in the
+# file itself, or a child that needs no reap.
+FINAL = ('reaped', 'no-parent-child')
+
 # Verdicts meaning the site leaks, reported or not.
 LEAKING = ('leaked', 'held-leaked', 'leaked-unreported')
 
