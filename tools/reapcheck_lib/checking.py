@@ -63,6 +63,33 @@ def run_unit(unit, base, index, tmp, paths, want_fixes, logs):
     return judge_run(result, unit, proc, inventory_file, fixes, want_fixes, paths)
 
 
+class IndexJudge:
+    """The check's judgement of a unit in its index run (which has no
+    facts), and its form in the index cache."""
+
+    _KEPT = ('diagnostics', 'inventory', 'fixes', 'config')
+
+    def __init__(self, paths):
+        self.paths = paths
+
+    def __call__(self, unit, proc, inventory_file, fixes):
+        return judge_run(_empty_result(unit), unit, proc, inventory_file, fixes, True,
+                         self.paths)
+
+    def freeze(self, r):
+        if r is None or r['failure']:
+            return None
+        frozen = {k: r[k] for k in self._KEPT}
+        frozen['included'] = sorted(r['included'])
+        return frozen
+
+    def revive(self, unit, frozen):
+        r = _empty_result(unit)
+        r.update({k: frozen[k] for k in self._KEPT}, included=set(frozen['included']),
+                 checked=True)
+        return r
+
+
 def _empty_result(unit):
     return {'unit': unit, 'diagnostics': [], 'inventory': [], 'fixes': [], 'config': [],
             'failure': None, 'included': set(), 'checked': False}
@@ -176,16 +203,18 @@ def check_in(args, paths, tmp):
         facts_path = paths.absolute(args.facts) if args.facts else \
             os.path.join(db.db_dir, 'reapcheck-facts.json')
         judge = None if args.index_only or os.environ.get('REAPCHECK_TWO_PASS') else \
-            (lambda u, proc, inv, fixes: judge_run(_empty_result(u), u, proc, inv, fixes,
-                                                   want_fixes, paths))
+            IndexJudge(paths)
         indexed = indexing.ensure_facts(facts_path, db, index_units(db), base, tmp, paths,
                                         logs, jobs, say,
                                         rewrite_command(args, db.db_dir, facts_path), judge)
         if args.index_only:
             return None
         os.environ['REAPCHECK_FACTS'] = facts_path
-        if indexed:
+        if judge:
             reused, units = reuse_index_runs(units, *indexed)
+            if not want_fixes:
+                for r in reused:
+                    r['fixes'] = []
     elif args.no_facts:
         # Set and empty: the check looks for no facts file of its own.
         os.environ['REAPCHECK_FACTS'] = ''
@@ -206,12 +235,13 @@ def check_in(args, paths, tmp):
     return report
 
 
-def reuse_index_runs(units, merged, judged, callees):
+def reuse_index_runs(units, merged, judged, callees, wrote):
     """One parse per file: the index pass judged each unit it indexed now
     without facts.  That judgement stands where the facts cannot change it:
     every start site of the unit is reaped in the unit (or needs no reap)
     and the unit calls no start wrapper.  Returns (the results reused, the
-    units to check again with the facts)."""
+    units to check again with the facts).  A judgement cached with its
+    unit's index part serves as well: its key is the unit's whole input."""
     wrappers = {usr for usr, f in merged.get('functions', {}).items() if f.get('wrapper')}
     reused, again = [], []
     for u in units:
@@ -223,7 +253,7 @@ def reuse_index_runs(units, merged, judged, callees):
             again.append(u)
         else:
             reused.append(r)
-    if reused:
+    if reused and wrote:  # A run that reused fresh facts says nothing of them.
         say('project facts: %d of %d file%s judged in the index pass, %d checked '
             'with the facts' % (len(reused), len(units), '' if len(units) == 1 else 's',
                                 len(again)))

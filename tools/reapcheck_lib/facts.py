@@ -49,7 +49,7 @@ _DUTY_RANK = {'reaped': 3, 'handed-on': 2, 'neglected': 1, 'unjudged': 0}
 # Bumped whenever what goes into a cache key or an entry changes: older
 # entries then simply never match.
 _CACHE_FORMAT = 'reapcheck-index-entry'
-_CACHE_VERSION = 2
+_CACHE_VERSION = 3
 
 
 def digest(*items):
@@ -109,7 +109,8 @@ def _valid_deps(deps):
 
 
 def read_cache_entry(path):
-    """(parts, deps) of a cache entry.  ValueError for a damaged entry (the
+    """(parts, deps, judged) of a cache entry (judged: the check's
+    judgement of the unit in its index run, or None).  ValueError for a damaged entry (the
     driver indexes the unit again); safeio.InputError for something that is
     not a file (the driver stops: it is not its to remove)."""
     data = safeio.read_bytes(path, 'cache entry')
@@ -127,12 +128,21 @@ def read_cache_entry(path):
         raise ValueError("malformed index entry: 'parts' or 'deps'")
     for part in parts:
         validate_part(part)
-    return parts, deps
+    judged = entry.get('judged')
+    if judged is not None and not (
+            isinstance(judged, dict)
+            and all(isinstance(judged.get(k), list)
+                    for k in ('diagnostics', 'inventory', 'fixes', 'config', 'included'))):
+        raise ValueError("malformed index entry: 'judged'")
+    return parts, deps, judged
 
 
-def cache_entry_text(parts, deps):
-    return json.dumps({'format': _CACHE_FORMAT, 'version': _CACHE_VERSION,
-                       'deps': deps, 'parts': parts}, sort_keys=True) + '\n'
+def cache_entry_text(parts, deps, judged=None):
+    entry = {'format': _CACHE_FORMAT, 'version': _CACHE_VERSION, 'deps': deps,
+             'parts': parts}
+    if judged is not None:
+        entry['judged'] = judged
+    return json.dumps(entry, sort_keys=True) + '\n'
 
 
 def read_parts(text):

@@ -38,7 +38,8 @@ class Indexer:
         self.base = base
         # judge(unit, proc, inventory_file, fixes_file): the check's result
         # of a unit indexed now (the index run judges the unit too, without
-        # facts), kept so that the check pass can reuse it.
+        # facts), kept (and cached, judge.freeze/revive) so that the check
+        # pass can reuse it.
         self.judge = judge
         self.db = db
         self.tmp = tmp
@@ -115,9 +116,10 @@ class Indexer:
 
     # -- one unit -----------------------------------------------------------
 
-    def index(self, unit):
+    def index(self, unit, run=True):
         """{'parts', 'deps', 'how': 'cached' | 'indexed' | 'failed',
-        'problem', 'fatal', 'notes'}."""
+        'problem', 'fatal', 'notes', and 'check' with a judge}.  With
+        run=False only the cache is looked up ('failed' on a miss)."""
         result = {'parts': [], 'deps': {}, 'how': 'failed', 'problem': None, 'fatal': None,
                   'notes': []}
         unit_fp = self.unit_fingerprint(unit)
@@ -137,13 +139,18 @@ class Indexer:
                 return result
             if found:
                 result.update(parts=found[0], deps=found[1], how='cached')
+                if self.judge and found[2] is not None:
+                    result['check'] = self.judge.revive(unit, found[2])
+                return result
+            if not run:
                 return result
             outcome = self._run(unit, source, result)
             if outcome != 'again':
                 if outcome == 'indexed':
+                    judged = self.judge.freeze(result.get('check')) if self.judge else None
                     try:
                         safeio.write_atomic(cached, facts.cache_entry_text(
-                            result['parts'], result['deps']), 'cache entry')
+                            result['parts'], result['deps'], judged), 'cache entry')
                     except safeio.InputError as e:
                         result['fatal'] = str(e)
                 return result
@@ -151,12 +158,12 @@ class Indexer:
         return result
 
     def _from_cache(self, cached, shown, notes):
-        """(parts, deps) of a usable cache entry, or None."""
+        """(parts, deps, judged) of a usable cache entry, or None."""
         if not os.path.lexists(cached):
             return None
         safeio.replaceable(cached, 'cache entry')
         try:
-            parts, deps = facts.read_cache_entry(cached)
+            parts, deps, judged = facts.read_cache_entry(cached)
         except ValueError as e:
             # A damaged entry (a full disk, an edit by hand): indexed
             # again, and said.
@@ -167,7 +174,7 @@ class Indexer:
         if changed:
             return None  # a header it read changed: an ordinary miss
         deps.update(touched)
-        return parts, deps
+        return parts, deps, judged
 
     def _run(self, unit, source, result):
         """Runs the index; 'indexed', 'failed' or 'again' (a file changed
@@ -252,14 +259,18 @@ def ensure_facts(facts_path, db, units, base, tmp, paths, logs, jobs, say, rewri
     """The facts file for -p runs: reused while fresh, else written by an
     index pass (unchanged units come from the cache).  rewrite: the command
     that writes it again, recorded for the check's staleness warning.
-    Returns None when the facts were fresh, else (the merged facts, the
-    results of judge for the units indexed now by path, the callees each
-    such unit calls)."""
+    Returns (the facts, the results of judge by path for the units judged
+    in their index run now or in the cache, the callees each such unit
+    calls, whether the facts were written now)."""
     existing = facts.load(facts_path)
     indexer = Indexer(base, db, tmp, paths, logs, judge)
     inputs = indexer.inputs(units)
     if facts.is_fresh(existing, facts_path, inputs):
-        return None  # Fresh and complete: reused without a word.
+        # Fresh and complete: reused without a word.
+        if not judge:
+            return existing, {}, {}, False
+        return (existing,) + _judged(units, [indexer.index(u, run=False) for u in units]) \
+            + (False,)
     safeio.ensure_directory(indexer.cache_dir, 'cache directory')
     results = indexer.run_all(units, jobs)
     for _ in range(_TRIES):
@@ -309,6 +320,11 @@ def ensure_facts(facts_path, db, units, base, tmp, paths, logs, jobs, say, rewri
         % (len(units), '' if len(units) == 1 else 's', indexed, cached,
            ', %d not indexed' % skipped if skipped else '', len(merged['programs']),
            '' if len(merged['programs']) == 1 else 's', paths.display(facts_path)))
+    return (merged,) + _judged(units, results) + (True,)
+
+
+def _judged(units, results):
+    """The judgements of the units that have one, and their callees."""
     judged, callees = {}, {}
     for unit, r in zip(units, results):
         if r.get('check') is not None:
@@ -316,7 +332,7 @@ def ensure_facts(facts_path, db, units, base, tmp, paths, logs, jobs, say, rewri
             callees.setdefault(unit.path, set()).update(
                 c for part in r['parts'] for f in part.get('functions', [])
                 for c in f.get('calls', []))
-    return merged, judged, callees
+    return judged, callees
 
 
 def _stop_on_fatal(units, results, say):
