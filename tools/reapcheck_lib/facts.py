@@ -46,12 +46,6 @@ VERSION = 1
 _DUTY_RANK = {'reaped': 3, 'handed-on': 2, 'neglected': 1, 'unjudged': 0}
 
 
-# Bumped whenever what goes into a cache key or an entry changes: older
-# entries then simply never match.
-_CACHE_FORMAT = 'reapcheck-index-entry'
-_CACHE_VERSION = 3
-
-
 def digest(*items):
     """sha256 of a sequence of strings (or lists of strings), unambiguous."""
     h = hashlib.sha256()
@@ -59,14 +53,6 @@ def digest(*items):
         h.update(json.dumps(item).encode())
         h.update(b'\n')
     return h.hexdigest()
-
-
-def cache_key(tool, unit, source_sha256):
-    """Key of one unit's index parts: the tool's fingerprint (clang-tidy,
-    the plugin's content, the driver's options), the unit's (compile
-    command, working directory, configuration files) and its source's
-    content.  The headers it read are checked against the entry itself."""
-    return digest('key', _CACHE_VERSION, tool, unit, source_sha256)
 
 
 def dep_stamp(path):
@@ -101,48 +87,11 @@ def changed_deps(deps):
     return changed, touched
 
 
-def _valid_deps(deps):
+def valid_deps(deps):
     return isinstance(deps, dict) and all(
         isinstance(p, str) and isinstance(d, dict)
         and isinstance(d.get('size'), int) and isinstance(d.get('mtime_ns'), int)
         and isinstance(d.get('sha256'), str) for p, d in deps.items())
-
-
-def read_cache_entry(path):
-    """(parts, deps, judged) of a cache entry (judged: the check's
-    judgement of the unit in its index run, or None).  ValueError for a damaged entry (the
-    driver indexes the unit again); safeio.InputError for something that is
-    not a file (the driver stops: it is not its to remove)."""
-    data = safeio.read_bytes(path, 'cache entry')
-    try:
-        entry = json.loads(data)
-    except RecursionError:
-        raise ValueError('JSON nested too deeply')
-    except MemoryError:
-        raise ValueError('too large to parse')
-    if not isinstance(entry, dict) or entry.get('format') != _CACHE_FORMAT \
-            or entry.get('version') != _CACHE_VERSION:
-        raise ValueError('not an index entry of version %d' % _CACHE_VERSION)
-    parts, deps = entry.get('parts'), entry.get('deps')
-    if not isinstance(parts, list) or not _valid_deps(deps):
-        raise ValueError("malformed index entry: 'parts' or 'deps'")
-    for part in parts:
-        validate_part(part)
-    judged = entry.get('judged')
-    if judged is not None and not (
-            isinstance(judged, dict)
-            and all(isinstance(judged.get(k), list)
-                    for k in ('diagnostics', 'inventory', 'fixes', 'config', 'included'))):
-        raise ValueError("malformed index entry: 'judged'")
-    return parts, deps, judged
-
-
-def cache_entry_text(parts, deps, judged=None):
-    entry = {'format': _CACHE_FORMAT, 'version': _CACHE_VERSION, 'deps': deps,
-             'parts': parts}
-    if judged is not None:
-        entry['judged'] = judged
-    return json.dumps(entry, sort_keys=True) + '\n'
 
 
 def read_parts(text):
@@ -453,7 +402,7 @@ def _shape_problem(facts):
             return "'%s' is not a list" % key
     driver = facts.get('driver')
     if not isinstance(driver, dict) or not isinstance(driver.get('inputs'), str) \
-            or not _valid_deps(driver.get('deps')):
+            or not valid_deps(driver.get('deps')):
         return "'driver' is missing or malformed"
     return None
 

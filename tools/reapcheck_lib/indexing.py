@@ -27,7 +27,7 @@ import os
 import threading
 import time
 
-from . import diagnostics, facts, safeio, tidyrun
+from . import diagnostics, facts, indexcache, safeio, tidyrun
 from .report import UsageError
 
 _TRIES = 3
@@ -130,7 +130,7 @@ class Indexer:
             except OSError as e:
                 result['problem'] = 'not indexed (%s)' % e.strerror
                 return result
-            cached = os.path.join(self.cache_dir, facts.cache_key(self.tool, unit_fp,
+            cached = os.path.join(self.cache_dir, indexcache.cache_key(self.tool, unit_fp,
                                                                   source['sha256']) + '.json')
             try:
                 found = self._from_cache(cached, shown, result['notes'])
@@ -149,7 +149,7 @@ class Indexer:
                 if outcome == 'indexed':
                     judged = self.judge.freeze(result.get('check')) if self.judge else None
                     try:
-                        safeio.write_atomic(cached, facts.cache_entry_text(
+                        safeio.write_atomic(cached, indexcache.cache_entry_text(
                             result['parts'], result['deps'], judged), 'cache entry')
                     except safeio.InputError as e:
                         result['fatal'] = str(e)
@@ -163,7 +163,7 @@ class Indexer:
             return None
         safeio.replaceable(cached, 'cache entry')
         try:
-            parts, deps, judged = facts.read_cache_entry(cached)
+            parts, deps, judged = indexcache.read_cache_entry(cached)
         except ValueError as e:
             # A damaged entry (a full disk, an edit by hand): indexed
             # again, and said.
