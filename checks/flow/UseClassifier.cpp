@@ -95,7 +95,7 @@ Use UseClassifier::ofArgument(const CallExpr &Call, unsigned Index) {
     switch (indexUse(*Op, Index)) {
     case IndexUse::Key: // `jobs_[pid] = job`: the map keeps the pid.
       if (const ValueDecl *Holder = holderOf(Op->getArg(0)))
-        return Use::store(Holder, Call.getBeginLoc());
+        return Use::store(Holder, Op->getArg(0)->getBeginLoc());
       return {UseKind::HandOff};
     case IndexUse::Position: // `seen_[pid]` of a vector.
       return {UseKind::Harmless};
@@ -103,7 +103,7 @@ Use UseClassifier::ofArgument(const CallExpr &Call, unsigned Index) {
       break;
     }
     if (const ValueDecl *Holder = Index == 1 ? assignedInto(Call) : nullptr)
-      return Use::store(Holder, Call.getBeginLoc()); // `child_ = pid`.
+      return Use::store(Holder, Op->getArg(0)->getBeginLoc()); // `child_ = pid`
     OverloadedOperatorKind OK = Op->getOperator();
     bool Stores = OK == OO_Equal || OK == OO_Subscript || OK == OO_Call;
     return {Stores ? UseKind::HandOff : UseKind::Harmless};
