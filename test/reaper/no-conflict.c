@@ -2,10 +2,10 @@
 // flag, or that waits for the pids it knows, takes no child from a wait;
 // an ignore made only on a child's side before exec stays in that child;
 // a specific wait in the handler's own program before any install is fine.
-// RUN: %check_tidy %s %t -- %tidy_reaper -- -std=gnu11
+// RUN: %check_tidy --prefix NONE %s %t -- %tidy_reaper -- -std=gnu11
 // With -DREAPING the same program installs a handler that reaps any child,
 // and the wait is reported: the silence above is the handlers' doing.
-// RUN: %check_tidy --prefix REAPING %s %t -- %tidy_reaper -- -std=gnu11 -DREAPING
+// RUN: %check_tidy %s %t -- %tidy_reaper -- -std=gnu11 -DREAPING
 #include <signal.h>
 #include <stddef.h>
 #include <sys/wait.h>
@@ -41,7 +41,7 @@ void install(int which) {
     signal(SIGCHLD, known_pids);
 #ifdef REAPING
   signal(SIGCHLD, reap_any);
-  // REAPING: :[[@LINE-1]]:3: note: 'reap_any', a SIGCHLD handler that reaps any child, is installed here
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: note: 'reap_any', a SIGCHLD handler that reaps any child, is installed here
 #endif
 }
 
@@ -54,7 +54,7 @@ int start_daemon(char *const argv[]) {
   }
   int status;
   return waitpid(pid, &status, 0) == pid ? status : -1;
-  // REAPING: :[[@LINE-1]]:10: warning: call to waitpid() waits for one child, but the SIGCHLD handler 'reap_any' may reap it first; the wait fails with ECHILD and the exit status is lost [process-reaper-conflict]
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: call to waitpid() waits for one child, but the SIGCHLD handler 'reap_any' may reap it first; the wait fails with ECHILD and the exit status is lost [process-reaper-conflict]
 }
 
 int main(int argc, char **argv) {
