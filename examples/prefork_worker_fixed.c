@@ -3,9 +3,9 @@
  *
  * The server installs a SIGCHLD handler that reaps any child, then forks a
  * worker.  The worker restores SIGCHLD's default disposition (as workers do
- * so that the inherited handler does not race their own waitpid() calls),
- * starts two helpers and waits for each: with the default disposition, the
- * worker reaps its own children.
+ * so that the inherited handler does not race their own waitpid() calls)
+ * and then calls its job, which starts two helpers and waits for each:
+ * with the default disposition, the worker reaps its own children.
  *
  * Build: clang -Wall -o prefork_worker_fixed prefork_worker_fixed.c
  * Prints "zombies: 0" (counted in the worker, the helpers' parent).
@@ -28,10 +28,10 @@ static void reap_children(int sig)
         reaped++;
 }
 
-/* The worker's job: two helpers that exit at once. */
+/* The worker's job: two helpers that exit at once.  It runs with the
+   disposition the worker set before calling it. */
 static void run_job(void)
 {
-    signal(SIGCHLD, SIG_DFL);
     for (int i = 0; i < 2; i++) {
         pid_t helper = fork();
         if (helper == 0)
@@ -59,6 +59,7 @@ int main(void)
     if (worker < 0)
         return 1;
     if (worker == 0) {
+        signal(SIGCHLD, SIG_DFL);
         sigprocmask(SIG_SETMASK, &old, NULL);
         run_job();
         report_zombies();

@@ -134,10 +134,12 @@ void ProjectFacts::readCoverage(const llvm::json::Object &Root) {
       for (const auto &File : *Files)
         if (auto Name = File.getAsString())
           Into->insert(*Name);
-  if (const auto *Mains = Root.getArray("entries"))
-    for (const auto &Usr : *Mains)
-      if (auto Name = Usr.getAsString())
-        Entries.insert(*Name);
+  for (auto [Key, Into] : {std::pair("entries", &Entries),
+                            std::pair("entered_reset", &EnteredReset)})
+    if (const auto *Usrs = Root.getArray(Key))
+      for (const auto &Usr : *Usrs)
+        if (auto Name = Usr.getAsString())
+          Into->insert(*Name);
   for (auto [Key, Into] :
        {std::pair("covered_functions", &CoveredFunctions),
         std::pair("loop_covered_functions", &LoopCoveredFunctions)})
@@ -311,6 +313,19 @@ void FactsRecorder::addCall(const FunctionDecl &Caller,
   function(Caller).Calls.push_back(Usr);
 }
 
+void FactsRecorder::addResetCalls(const FunctionDecl &FD,
+                                  llvm::ArrayRef<const FunctionDecl *> Own,
+                                  llvm::ArrayRef<const FunctionDecl *> Entered) {
+  Function &F = function(FD);
+  F.ResetFlow = true;
+  for (auto [From, Into] : {std::pair(Own, &F.ResetCalls),
+                            std::pair(Entered, &F.EnteredCalls)})
+    for (const FunctionDecl *Callee : From)
+      if (std::string Usr = usrOf(Callee);
+          !Usr.empty() && llvm::find(*Into, Usr) == Into->end())
+        Into->push_back(Usr);
+}
+
 void FactsRecorder::addAnyPidCall(const FunctionDecl &Caller,
                                   const FunctionDecl &Callee, unsigned Index) {
   std::string Usr = usrOf(&Callee);
@@ -419,6 +434,10 @@ llvm::json::Object FactsRecorder::toJson(const std::string &Usr,
   };
   if (!F.AnyPidCalls.empty())
     O["any_pid_calls"] = arrayOf(F.AnyPidCalls, Pair);
+  if (F.ResetFlow) {
+    O["reset_calls"] = arrayOf(F.ResetCalls, Same);
+    O["entered_reset_calls"] = arrayOf(F.EnteredCalls, Same);
+  }
   if (!F.HandlerParams.empty())
     O["sigchld_handler_params"] = arrayOf(F.HandlerParams, Same);
   if (!F.SignalParams.empty())

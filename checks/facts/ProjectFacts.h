@@ -92,6 +92,11 @@ public:
   bool isProgramEntry(llvm::StringRef Usr) const {
     return Entries.contains(Usr);
   }
+  /// True when a caller in some file may call \p Usr with SIGCHLD reset
+  /// (InheritedResets): the merge's `entered_reset`.
+  bool entersReset(llvm::StringRef Usr) const {
+    return EnteredReset.contains(Usr);
+  }
   /// Unqualified names of every wrapper, for the call matcher.
   const std::vector<std::string> &wrapperNames() const { return Names; }
 
@@ -120,6 +125,7 @@ private:
   llvm::StringSet<> SignalledHolders;
   llvm::StringSet<> Covered;
   llvm::StringSet<> Entries;
+  llvm::StringSet<> EnteredReset;
   llvm::StringMap<llvm::StringSet<>> CoveredFunctions;
   /// The same, by main's own reaping loops only.
   llvm::StringSet<> LoopCovered;
@@ -171,6 +177,12 @@ public:
   void addFunctionArg(const clang::FunctionDecl &Caller,
                       const clang::FunctionDecl &Callee, unsigned Index,
                       const clang::FunctionDecl &Arg);
+  /// \p FD's SIGCHLD flow (it installs or resets): the functions it calls
+  /// where its own reset may hold, and those it calls where a reset it was
+  /// entered with may still hold.
+  void addResetCalls(const clang::FunctionDecl &FD,
+                     llvm::ArrayRef<const clang::FunctionDecl *> Own,
+                     llvm::ArrayRef<const clang::FunctionDecl *> Entered);
   /// The unit installs a reaper of every child (a SIGCHLD handler that
   /// reaps any child, SIGCHLD ignored).
   void setInstallsReaper() { InstallsReaper = true; }
@@ -200,6 +212,9 @@ private:
     std::vector<std::tuple<unsigned, std::string, bool>> SignalParams;
     std::vector<std::pair<std::string, unsigned>> SigchldArgs;
     std::vector<std::tuple<std::string, unsigned, std::string>> FunctionArgs;
+    /// addResetCalls(); without it, every call passes a reset on.
+    bool ResetFlow = false;
+    std::vector<std::string> ResetCalls, EnteredCalls;
   };
   Function &function(const clang::FunctionDecl &FD);
   static llvm::json::Object toJson(const std::string &Usr, const Function &F);

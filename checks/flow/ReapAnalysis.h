@@ -137,6 +137,9 @@ struct AnalysisOptions {
   bool ExitsAreProcessExits = false;
   /// Track handles that are not stored anywhere.
   bool TrackDiscarded = true;
+  /// The body may be entered with SIGCHLD reset by a caller
+  /// (InheritedResets): its starts are nobody's until it installs again.
+  bool EnteredReset = false;
   /// When set, the state entering each block at the fixed point is printed
   /// there (REAPCHECK_DUMP_FLOW, for debugging the analysis).
   llvm::raw_ostream *DumpFlow = nullptr;

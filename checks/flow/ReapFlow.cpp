@@ -123,6 +123,7 @@ std::vector<StartFacts> ReapFlow::takeFacts() {
 LiveSet ReapFlow::entryState() const {
   LiveSet Entry(Sites.size());
   Entry.setSigchldDefault(true);
+  Entry.setSigchldReset(Opts.EnteredReset);
   Entry.setGuardCount(Prepared.guards().size());
   for (SiteId I = 0; I < Sites.size(); ++I)
     if (Sites[I].IsParameter) {

@@ -24,6 +24,7 @@ bool Disposition::join(const Disposition &From) {
     Handler = From.Handler;
   }
   Blocked = Blocked && From.Blocked;
+  Reset = Reset || From.Reset;
   return !(Old == *this);
 }
 
@@ -131,7 +132,15 @@ bool DispositionPass::onCall(const CallExpr &Call, State &S) {
       Record->How.push_back(*How);
     }
   const FunctionDecl *Callee = Call.getDirectCallee();
+  if (Record && S.Reset && Callee)
+    Record->CalledReset.push_back(Callee->getCanonicalDecl());
   if (auto Action = sigchldAction(Model, Call, Body, Ctx)) {
+    // A saved disposition put back (neither a handler nor a constant) is
+    // not taken to be a reset here: that would report what it restores.
+    if (Action->KernelReaps || Action->Default || Action->Handler)
+      S.Reset = Action->Default ||
+                (!Action->KernelReaps && Action->Handler &&
+                 !reapsAnyChild(Model, Action->Handler, Ctx, &Summaries));
     // SIG_DFL, a handler that reaps nothing, or a saved disposition put
     // back (taken to be the default): nothing takes the children first.
     S.Ignored = Action->KernelReaps ? &Call : nullptr;
@@ -145,6 +154,7 @@ bool DispositionPass::onCall(const CallExpr &Call, State &S) {
   } else if (Summaries.resetsSigchld(Callee, Ctx)) {
     S.Ignored = S.Reaper = nullptr;
     S.Handler = nullptr;
+    S.Reset = true;
   } else if (Model.signalSetOp(Call) == SignalSetOp::Mask) {
     onMask(Call, S);
   }

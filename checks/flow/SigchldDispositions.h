@@ -36,12 +36,18 @@ struct Disposition {
   const clang::FunctionDecl *Handler = nullptr;
   /// SIGCHLD is blocked on every path (a must fact).
   bool Blocked = false;
+  /// SIG_DFL, or a handler that reaps nothing, may be in effect: set by
+  /// this process (or the one it was forked from) and not replaced by an
+  /// ignore or a reaper since.  Whatever the program installed elsewhere,
+  /// nothing reaps a child started here for it (a may fact).
+  bool Reset = false;
 
   /// Joins the paths: a may for the installs, a must for Blocked.  True
   /// when this changed.
   bool join(const Disposition &From);
   bool operator==(const Disposition &O) const {
-    return Ignored == O.Ignored && Reaper == O.Reaper && Blocked == O.Blocked;
+    return Ignored == O.Ignored && Reaper == O.Reaper &&
+           Blocked == O.Blocked && Reset == O.Reset;
   }
 };
 
@@ -53,6 +59,8 @@ struct DispositionFacts {
   std::vector<std::pair<const clang::CallExpr *, Disposition>> Waits;
   /// How each of those waits waits, in the same order.
   std::vector<SpecificWait> How;
+  /// The functions the body calls where Reset may hold (canonical).
+  std::vector<const clang::FunctionDecl *> CalledReset;
 };
 
 /// The dispositions along \p Body (of \p Callable), starting from

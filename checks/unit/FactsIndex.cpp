@@ -3,6 +3,7 @@
 #include "unit/FactsIndex.h"
 #include "facts/ProjectFacts.h"
 #include "flow/SigchldActions.h"
+#include "flow/SigchldDispositions.h"
 #include "support/AstHelpers.h"
 #include "support/EnclosingBody.h"
 #include "unit/Owners.h"
@@ -26,6 +27,23 @@ std::string mainFilePath(ASTContext &Ctx) {
   return std::string(Real);
 }
 
+/// Where \p FD, which installs or resets SIGCHLD, passes a reset on to
+/// its callees: one for its own resets, one for a reset it was entered
+/// with (the merge follows them across files, InheritedResets).
+static void indexResetFlow(TranslationUnitScan &Unit, const FunctionDecl &FD,
+                           FactsRecorder &Recorder) {
+  DispositionFacts Own, Entered;
+  Disposition Reset;
+  Reset.Reset = true;
+  ASTContext &Ctx = *Unit.astContext();
+  Stmt *Body = FD.getBody();
+  if (analyseDispositions(&FD, Body, Ctx, Unit.model(), Unit.summaries(),
+                          Disposition(), Own) &&
+      analyseDispositions(&FD, Body, Ctx, Unit.model(), Unit.summaries(),
+                          Reset, Entered))
+    Recorder.addResetCalls(FD, Own.CalledReset, Entered.CalledReset);
+}
+
 /// What one function of the unit tells other files: what it does to each
 /// parameter that can carry a child, whether it reaps any child, and which
 /// functions it calls (the merge links programs through them).
@@ -41,11 +59,13 @@ static void indexFunction(TranslationUnitScan &Unit, const FunctionDecl &FD,
   }
   if (reapsAnyChild(Model, &FD, Ctx, &Unit.summaries()))
     Recorder.addReapsAny(FD);
+  bool Sigchld = Unit.summaries().resetsSigchld(&FD, Ctx);
   walkStmts(FD.getBody(), Closures::Enter, [&](const Stmt *S) {
     const auto *Call = dyn_cast<CallExpr>(S);
     const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
     if (!Callee)
       return true;
+    Sigchld = Sigchld || sigchldAction(Model, *Call, FD.getBody(), Ctx);
     Recorder.addCall(FD, *Callee);
     for (unsigned I = 0; I < Call->getNumArgs(); ++I)
       if (const FunctionDecl *Named = functionNamedBy(Call->getArg(I)))
@@ -57,6 +77,8 @@ static void indexFunction(TranslationUnitScan &Unit, const FunctionDecl &FD,
           Recorder.addAnyPidCall(FD, *Callee, I);
     return true;
   });
+  if (Sigchld)
+    indexResetFlow(Unit, FD, Recorder);
 }
 
 /// True for `int main(int, char **...)`'s signature: an applet's main.

@@ -18,6 +18,7 @@
 #define REAPCHECK_TRANSLATIONUNITSCAN_H
 
 #include "unit/CallerReapers.h"
+#include "unit/InheritedResets.h"
 #include "support/EnclosingBody.h"
 #include "model/ProcessApiModel.h"
 #include "flow/SigchldActions.h"
@@ -115,6 +116,13 @@ public:
       Reapers.emplace(*Ctx, Model, Summaries);
     return *Reapers;
   }
+  /// The unit's functions entered with SIGCHLD reset (built on the first
+  /// question).
+  InheritedResets &inheritedResets() {
+    if (!Resets)
+      Resets.emplace(*Ctx, Model, Summaries, Facts);
+    return *Resets;
+  }
   /// An event loop that reaps every child (ProcessApiModel::startsReapingLoop).
   void addReapingLoop() { ReapingLoop = true; }
   /// True when this unit installs a SIGCHLD handler that reaps any child,
@@ -157,6 +165,7 @@ private:
   ProjectSummaries Summaries;
   PreparedBodies Prepared;
   std::optional<CallerReapers> Reapers;
+  std::optional<InheritedResets> Resets;
   clang::ASTContext *Ctx = nullptr;
   llvm::SetVector<const clang::Decl *> Callables;
   llvm::DenseMap<const clang::Decl *, clang::Stmt *> BodyOf;

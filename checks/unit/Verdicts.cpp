@@ -103,14 +103,17 @@ void UnitJudge::judgeBody(const Decl *Callable, Stmt *Body) {
   AOpts.ExitsAreProcessExits =
       FD && Opts.IgnoreMain &&
       (FD->isMain() || (Facts && Facts->isProgramEntry(usrOf(FD))));
-  AnalysisResult R = analyseBody(Callable, Body, Ctx, Unit.model(),
-                                 Unit.summaries(), AOpts, &Unit.prepared());
   // Every program that reaches this function reaps any child, though the
   // file is also in a program that does not reach it.
   bool BodyCovered = Covered;
-  if (!BodyCovered && Facts && FD && !R.Starts.empty())
+  if (!BodyCovered && Facts && FD)
     BodyCovered = Facts->isCoveredByReaper(mainFilePath(Ctx), Unit.variant(),
                                            usrOf(FD));
+  // Only a covered start is uncovered by a caller's reset.
+  AOpts.EnteredReset =
+      BodyCovered && FD && Unit.inheritedResets().entersReset(FD);
+  AnalysisResult R = analyseBody(Callable, Body, Ctx, Unit.model(),
+                                 Unit.summaries(), AOpts, &Unit.prepared());
   // What a SIG_DFL reset leaves: main's own loops that reap any child.
   bool LoopCovered =
       Facts && FD && !R.Starts.empty() &&

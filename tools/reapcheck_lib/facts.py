@@ -162,6 +162,7 @@ def merge(parts, stamps):
     handlers, handler_params, function_args = {}, set(), []
     signal_params, sigchld_args, shared_units = {}, [], set()
     tables, var_files = {}, {}
+    reset_flow = {}
     for part in parts:
         if part.get('version') != VERSION:
             raise ValueError('index part of format version %r, expected %d'
@@ -206,6 +207,9 @@ def merge(parts, stamps):
                 any_pid.setdefault((usr, path), set()).update(
                     (callee, str(index)) for callee, index in f.get('any_pid_calls', []))
                 node_reaps[(usr, path)] = f.get('reaps_any', False)
+                if 'entered_reset_calls' in f:
+                    reset_flow[(usr, path)] = (f.get('reset_calls', []),
+                                               f['entered_reset_calls'])
                 function_args.extend((path, callee, index, arg)
                                      for callee, index, arg in f.get('function_args', []))
                 sigchld_args.extend((path, callee, index)
@@ -302,7 +306,29 @@ def merge(parts, stamps):
             'covered_functions': covered_functions,
             'loop_covered_files': loop_covered,
             'loop_covered_functions': loop_covered_functions,
-            'entries': sorted(u for u in entries if u in functions)}
+            'entries': sorted(u for u in entries if u in functions),
+            'entered_reset': _entered_reset(calls, reset_flow, defined_in)}
+
+
+def _entered_reset(calls, reset_flow, defined_in):
+    """The functions some caller may call with SIGCHLD reset (the check's
+    InheritedResets, across files): those a function calls after its own
+    reset, then, from each of those, what it calls while the reset it was
+    entered with may hold.  reset_flow: by node, for the functions that
+    install or reset, (calls after their own reset, calls while an entry
+    reset holds); any other function passes a reset on to every callee."""
+    entered = set()
+    work = [usr for own, _ in reset_flow.values() for usr in own]
+    while work:
+        usr = work.pop()
+        if usr in entered or usr not in defined_in:
+            continue
+        entered.add(usr)
+        for path in defined_in[usr]:
+            node = (usr, path)
+            work.extend(reset_flow[node][1] if node in reset_flow
+                        else calls.get(node, ()))
+    return sorted(entered)
 
 
 def _link_by_calls(programs, files, calls, defined_in):

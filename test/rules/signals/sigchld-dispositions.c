@@ -106,3 +106,38 @@ void reset_then_ignored(void) {
   if (fork() == 0) // no-warning: the kernel reaps it
     _exit(0);
 }
+
+// The disposition is the process's: a function that forks, called after
+// its caller reset SIGCHLD (directly, or through a caller of that caller),
+// runs with the reset, and its children are nobody's.
+static void start_helper(void) {
+  if (fork() == 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: child process started by 'fork' is discarded and can never be reaped [process-unreaped-child]
+    // CHECK-IGN: :[[@LINE-2]]:7: warning: child process started by 'fork' is discarded and can never be reaped [process-unreaped-child]
+    _exit(0);
+}
+
+static void start_helpers(void) { start_helper(); }
+
+void worker_resets_then_calls(void) {
+  signal(SIGCHLD, SIG_DFL);
+  start_helpers();
+}
+
+// A call made before the reset, or after the reaper is back, runs covered.
+static void start_before_reset(void) {
+  if (fork() == 0) // no-warning: called before the reset
+    _exit(0);
+}
+
+static void start_after_reaper(void) {
+  if (fork() == 0) // no-warning: the reaper is back before the call
+    _exit(0);
+}
+
+void worker_calls_then_resets(void) {
+  start_before_reset();
+  signal(SIGCHLD, SIG_DFL);
+  signal(SIGCHLD, SIG_IGN);
+  start_after_reaper();
+}
