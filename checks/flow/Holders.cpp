@@ -72,6 +72,10 @@ private:
         if (Model.memberEffect(*M, Member, M->getASTContext()) ==
             ProcessApiModel::MemberEffect::Detach)
           return varOf(Member->getImplicitObjectArgument());
+    // std::optional<pid_t> c = pid: the optional holds the pid.
+    if (const auto *Wrap = dyn_cast_or_null<CXXConstructExpr>(E);
+        Wrap && Wrap->getNumArgs() == 1 && isStdOptional(Wrap->getType()))
+      return sourceOf(Wrap->getArg(0), Duplicate);
     if (const auto *Call = dyn_cast_or_null<CallExpr>(E))
       if (auto Arg = Model.duplicatedHandleArg(*Call)) {
         Duplicate = true;
@@ -95,6 +99,11 @@ static void collectCopies(const Stmt *Body, CopyGraph &Copies) {
     } else if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
       if (BO->getOpcode() == BO_Assign)
         Copies.add(BO->getRHS(), varOf(BO->getLHS()));
+    } else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S)) {
+      // `c = pid` into a std::optional local.
+      if (Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 &&
+          isStdOptional(Op->getArg(0)->getType()))
+        Copies.add(Op->getArg(1), varOf(Op->getArg(0)));
     } else if (const auto *Lambda = dyn_cast<LambdaExpr>(S)) {
       for (const LambdaCapture &C : Lambda->captures())
         if (C.capturesVariable() && Lambda->isInitCapture(&C))

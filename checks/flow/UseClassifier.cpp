@@ -73,6 +73,20 @@ const Expr *UseClassifier::carrierOf(const Stmt &P, const Stmt *Child) const {
   // of a conditional expression is used as the whole expression is.
   if (const auto *Cond = dyn_cast<AbstractConditionalOperator>(&P))
     return Child != Cond->getCond() ? Cond : nullptr;
+  // `child_ = pid` into a std::optional that operator= takes by value: the
+  // optional made of the pid carries it, as `child_ = fork()` does.
+  if (const auto *Wrap = dyn_cast<CXXConstructExpr>(&P))
+    return Wrap->getNumArgs() == 1 && Wrap->getArg(0) == Child &&
+                   isStdOptional(Wrap->getType())
+               ? Wrap
+               : nullptr;
+  // `*c` of a std::optional local that holds the child is the child.
+  if (const auto *Deref = dyn_cast<CXXOperatorCallExpr>(&P))
+    return Deref->getOperator() == OO_Star && Deref->getNumArgs() == 1 &&
+                   Deref->getArg(0) == Child &&
+                   isStdOptional(Deref->getArg(0)->getType())
+               ? Deref
+               : nullptr;
   const auto *Arith = dyn_cast<BinaryOperator>(&P);
   if (!Arith || !Arith->isAdditiveOp())
     return nullptr;
@@ -104,6 +118,12 @@ Use UseClassifier::ofArgument(const CallExpr &Call, unsigned Index) {
     }
     if (const ValueDecl *Holder = Index == 1 ? assignedInto(Call) : nullptr)
       return Use::store(Holder, Op->getArg(0)->getBeginLoc()); // `child_ = pid`
+    // `c = pid` into a std::optional local: another name for the child;
+    // `c` itself is written.
+    if (const VarDecl *To = varOf(Op->getArg(0));
+        Op->getOperator() == OO_Equal && To && To->hasLocalStorage() &&
+        !To->getType()->isReferenceType() && isStdOptional(To->getType()))
+      return {Index == 0 ? UseKind::Write : UseKind::Alias};
     OverloadedOperatorKind OK = Op->getOperator();
     bool Stores = OK == OO_Equal || OK == OO_Subscript || OK == OO_Call;
     return {Stores ? UseKind::HandOff : UseKind::Harmless};
