@@ -104,30 +104,35 @@ const Expr *UseClassifier::carrierOf(const Stmt &P, const Stmt *Child) const {
   return Encoded && Encoded->getType()->isPointerType() ? Arith : nullptr;
 }
 
-Use UseClassifier::ofArgument(const CallExpr &Call, unsigned Index) {
-  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(&Call)) {
-    switch (indexUse(*Op, Index)) {
-    case IndexUse::Key: // `jobs_[pid] = job`: the map keeps the pid.
-      if (const ValueDecl *Holder = holderOf(Op->getArg(0)))
-        return Use::store(Holder, Op->getArg(0)->getBeginLoc());
-      return {UseKind::HandOff};
-    case IndexUse::Position: // `seen_[pid]` of a vector.
-      return {UseKind::Harmless};
-    case IndexUse::NotIndex:
-      break;
-    }
-    if (const ValueDecl *Holder = Index == 1 ? assignedInto(Call) : nullptr)
-      return Use::store(Holder, Op->getArg(0)->getBeginLoc()); // `child_ = pid`
-    // `c = pid` into a std::optional local: another name for the child;
-    // `c` itself is written.
-    if (const VarDecl *To = varOf(Op->getArg(0));
-        Op->getOperator() == OO_Equal && To && To->hasLocalStorage() &&
-        !To->getType()->isReferenceType() && isStdOptional(To->getType()))
-      return {Index == 0 ? UseKind::Write : UseKind::Alias};
-    OverloadedOperatorKind OK = Op->getOperator();
-    bool Stores = OK == OO_Equal || OK == OO_Subscript || OK == OO_Call;
-    return {Stores ? UseKind::HandOff : UseKind::Harmless};
+/// The handle as argument \p Index of the overloaded operator \p Op.
+Use UseClassifier::ofOperatorArgument(const CXXOperatorCallExpr &Op,
+                                      unsigned Index) {
+  switch (indexUse(Op, Index)) {
+  case IndexUse::Key: // `jobs_[pid] = job`: the map keeps the pid.
+    if (const ValueDecl *Holder = holderOf(Op.getArg(0)))
+      return Use::store(Holder, Op.getArg(0)->getBeginLoc());
+    return {UseKind::HandOff};
+  case IndexUse::Position: // `seen_[pid]` of a vector.
+    return {UseKind::Harmless};
+  case IndexUse::NotIndex:
+    break;
   }
+  if (const ValueDecl *Holder = Index == 1 ? assignedInto(Op) : nullptr)
+    return Use::store(Holder, Op.getArg(0)->getBeginLoc()); // `child_ = pid`
+  // `c = pid` into a std::optional local: another name for the child;
+  // `c` itself is written.
+  if (const VarDecl *To = varOf(Op.getArg(0));
+      Op.getOperator() == OO_Equal && To && To->hasLocalStorage() &&
+      !To->getType()->isReferenceType() && isStdOptional(To->getType()))
+    return {Index == 0 ? UseKind::Write : UseKind::Alias};
+  OverloadedOperatorKind OK = Op.getOperator();
+  bool Stores = OK == OO_Equal || OK == OO_Subscript || OK == OO_Call;
+  return {Stores ? UseKind::HandOff : UseKind::Harmless};
+}
+
+Use UseClassifier::ofArgument(const CallExpr &Call, unsigned Index) {
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(&Call))
+    return ofOperatorArgument(*Op, Index);
   ASTContext &Ctx = Body.astContext();
   switch (Model.roleForArg(Call, Index, Ctx)) {
   case CallRole::Reap:

@@ -65,6 +65,7 @@ private:
   Use compute(const clang::DeclRefExpr &Ref);
   Use computeAt(const clang::Expr &E);
   Use ofArgument(const clang::CallExpr &Call, unsigned Index);
+  Use ofOperatorArgument(const clang::CXXOperatorCallExpr &Op, unsigned Index);
   Use ofAssignment(const clang::BinaryOperator &BO, const clang::Stmt *Child);
   Use ofDeclaration(const clang::DeclStmt &DS, const clang::Stmt *Child);
   Use ofAddressOf(const clang::UnaryOperator &UO);
