@@ -58,6 +58,10 @@ config.substitutions.append(('%llvm_major', major))
 config.substitutions.append(('%verify_config', 'NOVERIFY' if major == '14' else 'VERIFY'))
 config.substitutions.append(('%FileCheck', '%s/FileCheck' % llvm_bin))
 config.available_features.add('llvm-%s' % major)
+# Tests that do not depend on the LLVM major (test/bazel) run once per
+# tools/test run: with the default major.
+if major == default_major:
+    config.available_features.add('default-major')
 
 # A python3 that can import docutils (test/docs).  Debian's python3-docutils,
 # which tools/test installs, belongs to /usr/bin/python3, and another python3

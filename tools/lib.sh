@@ -103,6 +103,7 @@ TEST_PACKAGES=(
   "/usr/include/apr-1.0/apr_thread_proc.h libapr1-dev" # test/models: real headers
   "/usr/include/uv.h libuv1-dev"                       # test/models: real headers
   "/usr/include/x86_64-linux-gnu/qt5/QtCore/QProcess qtbase5-dev" # test/models: real headers
+  "cmd:bazel bazel-bootstrap"                          # test/bazel: the aspect, offline
 )
 
 ensure_test_packages() {
