@@ -19,7 +19,8 @@ link it: it is not a program, and a leak its program's reaper covers is no
 leak.  The inputs of index and check: reapcheck-tidy (@reapcheck_tools),
 the driver's package, the source, the headers its compilation context
 declares, and the files of --@reapcheck//:config (the .clang-tidy files and
-the model files they name).
+the model files they name); --@reapcheck//:checks picks the checks of the
+module (default process-unreaped-child; "all").
 
     bazel build //... --aspects=@reapcheck//:reapcheck.bzl%reapcheck_aspect \\
         --output_groups=reapcheck
@@ -27,6 +28,8 @@ the model files they name).
 reapcheck_test(name, targets) fails (exit status 1) when a target it names
 has a finding; reapcheck_report(name, targets) writes the merged SARIF.
 """
+
+load(":settings.bzl", "ReapcheckChecksInfo")
 
 ReapcheckInfo = provider(
     doc = "What the aspect knows of a target.",
@@ -68,6 +71,7 @@ def _tools(ctx):
         config = [f for f in config if f.basename == ".clang-tidy"]
     lib_init = [f for f in ctx.files._lib if f.basename == "__init__.py"][0]
     return struct(
+        checks = ctx.attr._checks[ReapcheckChecksInfo].checks,
         inputs = [ctx.file._tidy, ctx.file._script] + ctx.files._lib + config,
         prefix = [ctx.file._script.path, "--lib", lib_init.path],
         tidy = ctx.file._tidy.path,
@@ -94,8 +98,8 @@ def _index(ctx, target, tools, src, args, headers):
         "reapcheck: indexing %s" % src.short_path,
         [depset([src]), headers],
         [part],
-        ["index", "--tidy", tools.tidy, "--src", src.path, "--part", part.path, "--"] +
-        list(args),
+        ["index", "--tidy", tools.tidy, "--checks", tools.checks, "--src", src.path,
+         "--part", part.path, "--"] + list(args),
     )
     return part
 
@@ -130,8 +134,8 @@ def _program(ctx, target, tools, units):
             "reapcheck: checking %s in %s" % (u.src.short_path, target.label),
             [depset([u.src, s]), u.headers],
             [out],
-            ["check", "--tidy", tools.tidy, "--src", u.src.path, "--facts", s.path,
-             "--out", out.path, "--"] + list(u.args),
+            ["check", "--tidy", tools.tidy, "--checks", tools.checks, "--src", u.src.path,
+             "--facts", s.path, "--out", out.path, "--"] + list(u.args),
         )
         checked.append(out)
     name = target.label.name
@@ -195,6 +199,7 @@ def _make_aspect(declare_models):
             "_script": attr.label(default = "@reapcheck//:reapcheck_bazel.py",
                                   allow_single_file = True, executable = True, cfg = "host"),
             "_config": attr.label(default = "@reapcheck//:config", allow_files = True),
+            "_checks": attr.label(default = "@reapcheck//:checks"),
             "_declare_models": attr.bool(default = declare_models),
         },
     )
