@@ -73,7 +73,7 @@ def _tools(ctx):
     return struct(
         checks = ctx.attr._checks[ReapcheckChecksInfo].checks,
         inputs = [ctx.file._tidy, ctx.file._script] + ctx.files._lib + config,
-        prefix = [ctx.file._script.path, "--lib", lib_init.path],
+        prefix = ["--lib", lib_init.path],
         tidy = ctx.file._tidy.path,
         script = ctx.file._script,
     )
@@ -81,7 +81,7 @@ def _tools(ctx):
 def _action(ctx, tools, mnemonic, message, inputs, outputs, args):
     ctx.actions.run(
         executable = tools.script,
-        arguments = tools.prefix[1:] + args,
+        arguments = tools.prefix + args,
         inputs = depset(tools.inputs, transitive = inputs),
         outputs = outputs,
         mnemonic = mnemonic,
@@ -214,8 +214,7 @@ reapcheck_aspect_undeclared_models = _make_aspect(declare_models = False)
 def _merged_impl(ctx):
     tools = struct(
         inputs = [ctx.file._script] + ctx.files._lib,
-        prefix = [ctx.file._script.path, "--lib",
-                  [f for f in ctx.files._lib if f.basename == "__init__.py"][0].path],
+        prefix = ["--lib", [f for f in ctx.files._lib if f.basename == "__init__.py"][0].path],
         script = ctx.file._script,
     )
     outs = struct(
