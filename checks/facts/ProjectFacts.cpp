@@ -128,17 +128,14 @@ void ProjectFacts::readCoverage(const llvm::json::Object &Root) {
               Signalled && *Signalled)
             SignalledHolders.insert(Entry.first);
         }
+  // Lists of paths (covered_*) and of USRs.
   for (auto [Key, Into] : {std::pair("covered_files", &Covered),
-                            std::pair("loop_covered_files", &LoopCovered)})
-    if (const auto *Files = Root.getArray(Key))
-      for (const auto &File : *Files)
-        if (auto Name = File.getAsString())
-          Into->insert(*Name);
-  for (auto [Key, Into] : {std::pair("entries", &Entries),
+                            std::pair("loop_covered_files", &LoopCovered),
+                            std::pair("entries", &Entries),
                             std::pair("entered_reset", &EnteredReset)})
-    if (const auto *Usrs = Root.getArray(Key))
-      for (const auto &Usr : *Usrs)
-        if (auto Name = Usr.getAsString())
+    if (const auto *Names = Root.getArray(Key))
+      for (const auto &Item : *Names)
+        if (auto Name = Item.getAsString())
           Into->insert(*Name);
   for (auto [Key, Into] :
        {std::pair("covered_functions", &CoveredFunctions),
