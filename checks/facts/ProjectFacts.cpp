@@ -132,7 +132,8 @@ void ProjectFacts::readCoverage(const llvm::json::Object &Root) {
   for (auto [Key, Into] : {std::pair("covered_files", &Covered),
                             std::pair("loop_covered_files", &LoopCovered),
                             std::pair("entries", &Entries),
-                            std::pair("entered_reset", &EnteredReset)})
+                            std::pair("entered_reset", &EnteredReset),
+                            std::pair("entered_covered", &EnteredCovered)})
     if (const auto *Names = Root.getArray(Key))
       for (const auto &Item : *Names)
         if (auto Name = Item.getAsString())
@@ -310,13 +311,14 @@ void FactsRecorder::addCall(const FunctionDecl &Caller,
   function(Caller).Calls.push_back(Usr);
 }
 
-void FactsRecorder::addResetCalls(const FunctionDecl &FD,
+void FactsRecorder::addEntryCalls(const FunctionDecl &FD, bool Covered,
                                   llvm::ArrayRef<const FunctionDecl *> Own,
                                   llvm::ArrayRef<const FunctionDecl *> Entered) {
   Function &F = function(FD);
   F.ResetFlow = true;
-  for (auto [From, Into] : {std::pair(Own, &F.ResetCalls),
-                            std::pair(Entered, &F.EnteredCalls)})
+  for (auto [From, Into] :
+       {std::pair(Own, Covered ? &F.CoveredCalls : &F.ResetCalls),
+        std::pair(Entered, Covered ? &F.EnteredCoveredCalls : &F.EnteredCalls)})
     for (const FunctionDecl *Callee : From)
       if (std::string Usr = usrOf(Callee);
           !Usr.empty() && llvm::find(*Into, Usr) == Into->end())
@@ -434,6 +436,8 @@ llvm::json::Object FactsRecorder::toJson(const std::string &Usr,
   if (F.ResetFlow) {
     O["reset_calls"] = arrayOf(F.ResetCalls, Same);
     O["entered_reset_calls"] = arrayOf(F.EnteredCalls, Same);
+    O["covered_calls"] = arrayOf(F.CoveredCalls, Same);
+    O["entered_covered_calls"] = arrayOf(F.EnteredCoveredCalls, Same);
   }
   if (!F.HandlerParams.empty())
     O["sigchld_handler_params"] = arrayOf(F.HandlerParams, Same);

@@ -93,9 +93,14 @@ public:
     return Entries.contains(Usr);
   }
   /// True when a caller in some file may call \p Usr with SIGCHLD reset
-  /// (InheritedResets): the merge's `entered_reset`.
+  /// (InheritedDispositions): the merge's `entered_reset`.
   bool entersReset(llvm::StringRef Usr) const {
     return EnteredReset.contains(Usr);
+  }
+  /// True when a child that ignores SIGCHLD or installs a reaper on its
+  /// side of a fork may call \p Usr so: the merge's `entered_covered`.
+  bool entersCovered(llvm::StringRef Usr) const {
+    return EnteredCovered.contains(Usr);
   }
   /// Unqualified names of every wrapper, for the call matcher.
   const std::vector<std::string> &wrapperNames() const { return Names; }
@@ -126,6 +131,7 @@ private:
   llvm::StringSet<> Covered;
   llvm::StringSet<> Entries;
   llvm::StringSet<> EnteredReset;
+  llvm::StringSet<> EnteredCovered;
   llvm::StringMap<llvm::StringSet<>> CoveredFunctions;
   /// The same, by main's own reaping loops only.
   llvm::StringSet<> LoopCovered;
@@ -177,10 +183,11 @@ public:
   void addFunctionArg(const clang::FunctionDecl &Caller,
                       const clang::FunctionDecl &Callee, unsigned Index,
                       const clang::FunctionDecl &Arg);
-  /// \p FD's SIGCHLD flow (it installs or resets): the functions it calls
-  /// where its own reset may hold, and those it calls where a reset it was
-  /// entered with may still hold.
-  void addResetCalls(const clang::FunctionDecl &FD,
+  /// What \p FD, which installs or resets SIGCHLD, passes on to its
+  /// callees: the functions it calls where its own reset (\p Own), or a
+  /// reset it was entered with (\p Entered), may hold.  With
+  /// \p Covered true, the same for a child's ignore or reaper.
+  void addEntryCalls(const clang::FunctionDecl &FD, bool Covered,
                      llvm::ArrayRef<const clang::FunctionDecl *> Own,
                      llvm::ArrayRef<const clang::FunctionDecl *> Entered);
   /// The unit installs a reaper of every child (a SIGCHLD handler that
@@ -212,9 +219,10 @@ private:
     std::vector<std::tuple<unsigned, std::string, bool>> SignalParams;
     std::vector<std::pair<std::string, unsigned>> SigchldArgs;
     std::vector<std::tuple<std::string, unsigned, std::string>> FunctionArgs;
-    /// addResetCalls(); without it, every call passes a reset on.
+    /// addEntryCalls(); without it, every call passes an entry on.
     bool ResetFlow = false;
     std::vector<std::string> ResetCalls, EnteredCalls;
+    std::vector<std::string> CoveredCalls, EnteredCoveredCalls;
   };
   Function &function(const clang::FunctionDecl &FD);
   static llvm::json::Object toJson(const std::string &Usr, const Function &F);

@@ -2,6 +2,7 @@
 
 #include "flow/ProcessGroups.h"
 #include "flow/BranchConditions.h"
+#include "flow/ChildSide.h"
 #include "flow/Solver.h"
 #include "support/AstHelpers.h"
 #include "clang/AST/ASTContext.h"
@@ -215,26 +216,9 @@ private:
 
 bool GroupPass::transferEdge(const CFGBlock &From, unsigned SuccIndex,
                              const CFGBlock &To, State &St) const {
-  const Stmt *Term = From.getTerminatorStmt();
-  if (!Term)
-    return true;
-  for (SiteId I = 0; I < Body.sites().size(); ++I) {
-    const Site &S = Body.sites()[I];
-    bool Keeps = true;
-    if (const auto *Switch = dyn_cast<SwitchStmt>(Term)) {
-      const auto *Case = dyn_cast_or_null<CaseStmt>(To.getLabel());
-      auto Low = Case ? constantOf(Case->getLHS(), Ctx) : std::nullopt;
-      if (Low && Switch->getCond())
-        Keeps = caseMayKeep(S, Switch->getCond(), *Low, *Low);
-    } else if (From.succ_size() == 2 && SuccIndex <= 1) {
-      if (const Expr *Cond = decidingCondition(From))
-        Keeps = edgeMayKeep(S, Cond, SuccIndex == 0, Ctx);
-    }
-    // No parent-side child here: this is the child (or the start failed,
-    // and nothing then runs that could make a group).
-    if (!Keeps)
-      St.ChildSide.set(I);
-  }
+  // No parent-side child here: this is the child (or the start failed,
+  // and nothing then runs that could make a group).
+  St.ChildSide |= sitesWithoutParentChild(Body, From, SuccIndex, To);
   return true;
 }
 

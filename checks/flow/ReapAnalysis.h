@@ -138,7 +138,7 @@ struct AnalysisOptions {
   /// Track handles that are not stored anywhere.
   bool TrackDiscarded = true;
   /// The body may be entered with SIGCHLD reset by a caller
-  /// (InheritedResets): its starts are nobody's until it installs again.
+  /// (InheritedDispositions): its starts are nobody's until it installs again.
   bool EnteredReset = false;
   /// When set, the state entering each block at the fixed point is printed
   /// there (REAPCHECK_DUMP_FLOW, for debugging the analysis).

@@ -25,6 +25,7 @@ bool Disposition::join(const Disposition &From) {
   }
   Blocked = Blocked && From.Blocked;
   Reset = Reset || From.Reset;
+  Covers = Covers || From.Covers;
   return !(Old == *this);
 }
 
@@ -110,6 +111,8 @@ public:
   DispositionFacts *Record = nullptr;
   /// The join of the states where paths go on: what holds while it runs.
   std::optional<State> Running;
+  /// analyseDispositions' Covering.
+  const llvm::SmallPtrSetImpl<const CallExpr *> *Covering = nullptr;
 
 private:
   /// False when the call does not return.
@@ -132,15 +135,18 @@ bool DispositionPass::onCall(const CallExpr &Call, State &S) {
       Record->How.push_back(*How);
     }
   const FunctionDecl *Callee = Call.getDirectCallee();
-  if (Record && S.Reset && Callee)
-    Record->CalledReset.push_back(Callee->getCanonicalDecl());
+  if (Record && Callee && (S.Reset || S.Covers))
+    (S.Reset ? Record->CalledReset : Record->CalledCovered)
+        .push_back(Callee->getCanonicalDecl());
   if (auto Action = sigchldAction(Model, Call, Body, Ctx)) {
     // A saved disposition put back (neither a handler nor a constant) is
     // not taken to be a reset here: that would report what it restores.
-    if (Action->KernelReaps || Action->Default || Action->Handler)
+    if (Action->KernelReaps || Action->Default || Action->Handler) {
       S.Reset = Action->Default ||
                 (!Action->KernelReaps && Action->Handler &&
                  !reapsAnyChild(Model, Action->Handler, Ctx, &Summaries));
+      S.Covers = !S.Reset && (S.Covers || !Covering || Covering->count(&Call));
+    }
     // SIG_DFL, a handler that reaps nothing, or a saved disposition put
     // back (taken to be the default): nothing takes the children first.
     S.Ignored = Action->KernelReaps ? &Call : nullptr;
@@ -155,6 +161,7 @@ bool DispositionPass::onCall(const CallExpr &Call, State &S) {
     S.Ignored = S.Reaper = nullptr;
     S.Handler = nullptr;
     S.Reset = true;
+    S.Covers = false;
   } else if (Model.signalSetOp(Call) == SignalSetOp::Mask) {
     onMask(Call, S);
   }
@@ -183,14 +190,16 @@ void DispositionPass::onMask(const CallExpr &Call, State &S) const {
 
 } // namespace
 
-bool analyseDispositions(const Decl *Callable, Stmt *Body, ASTContext &Ctx,
-                         const ProcessApiModel &Model,
-                         SummaryProvider &Summaries, const Disposition &Entry,
-                         DispositionFacts &Facts) {
+bool analyseDispositions(
+    const Decl *Callable, Stmt *Body, ASTContext &Ctx,
+    const ProcessApiModel &Model, SummaryProvider &Summaries,
+    const Disposition &Entry, DispositionFacts &Facts,
+    const llvm::SmallPtrSetImpl<const CallExpr *> *Covering) {
   std::unique_ptr<CFG> Graph = buildBodyCFG(Callable, Body, Ctx);
   if (!Graph)
     return false;
   DispositionPass Pass(*Graph, Body, Ctx, Model, Summaries, Entry);
+  Pass.Covering = Covering;
   MetStates<Disposition> Met = solve(*Graph, Pass);
   const auto &AtExit = Met[Graph->getExit().getBlockID()];
   if (AtExit)

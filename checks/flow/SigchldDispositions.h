@@ -11,6 +11,8 @@
 #ifndef REAPCHECK_SIGCHLDDISPOSITIONS_H
 #define REAPCHECK_SIGCHLDDISPOSITIONS_H
 
+#include "llvm/ADT/SmallPtrSet.h"
+
 #include "model/ProcessApiModel.h"
 #include <utility>
 #include <vector>
@@ -41,13 +43,17 @@ struct Disposition {
   /// ignore or a reaper since.  Whatever the program installed elsewhere,
   /// nothing reaps a child started here for it (a may fact).
   bool Reset = false;
+  /// SIGCHLD ignored, or a handler that reaps any child installed, may be
+  /// in effect (a may fact, as the unit's installs are counted): the
+  /// kernel or the handler takes the children started here.
+  bool Covers = false;
 
   /// Joins the paths: a may for the installs, a must for Blocked.  True
   /// when this changed.
   bool join(const Disposition &From);
   bool operator==(const Disposition &O) const {
     return Ignored == O.Ignored && Reaper == O.Reaper &&
-           Blocked == O.Blocked && Reset == O.Reset;
+           Blocked == O.Blocked && Reset == O.Reset && Covers == O.Covers;
   }
 };
 
@@ -61,14 +67,19 @@ struct DispositionFacts {
   std::vector<SpecificWait> How;
   /// The functions the body calls where Reset may hold (canonical).
   std::vector<const clang::FunctionDecl *> CalledReset;
+  /// The functions the body calls where Covers may hold and Reset may not.
+  std::vector<const clang::FunctionDecl *> CalledCovered;
 };
 
 /// The dispositions along \p Body (of \p Callable), starting from
-/// \p Entry.  False when no CFG can be built.
-bool analyseDispositions(const clang::Decl *Callable, clang::Stmt *Body,
-                         clang::ASTContext &Ctx, const ProcessApiModel &Model,
-                         SummaryProvider &Summaries, const Disposition &Entry,
-                         DispositionFacts &Facts);
+/// \p Entry.  With \p Covering, only those install calls set Covers (an
+/// ignore or reaper elsewhere neither sets nor clears it).  False when no
+/// CFG can be built.
+bool analyseDispositions(
+    const clang::Decl *Callable, clang::Stmt *Body, clang::ASTContext &Ctx,
+    const ProcessApiModel &Model, SummaryProvider &Summaries,
+    const Disposition &Entry, DispositionFacts &Facts,
+    const llvm::SmallPtrSetImpl<const clang::CallExpr *> *Covering = nullptr);
 
 } // namespace reapcheck
 

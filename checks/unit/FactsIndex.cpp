@@ -27,21 +27,31 @@ std::string mainFilePath(ASTContext &Ctx) {
   return std::string(Real);
 }
 
-/// Where \p FD, which installs or resets SIGCHLD, passes a reset on to
-/// its callees: one for its own resets, one for a reset it was entered
-/// with (the merge follows them across files, InheritedResets).
-static void indexResetFlow(TranslationUnitScan &Unit, const FunctionDecl &FD,
+/// Where \p FD, which installs or resets SIGCHLD, passes a reset or a
+/// child's cover on to its callees: after its own, and while one it was
+/// entered with holds (the merge follows them across files,
+/// InheritedDispositions).
+static void indexEntryFlow(TranslationUnitScan &Unit, const FunctionDecl &FD,
                            FactsRecorder &Recorder) {
-  DispositionFacts Own, Entered;
-  Disposition Reset;
+  llvm::SmallPtrSet<const CallExpr *, 4> Covering;
+  for (const auto &Install : Unit.childInstalls())
+    Covering.insert(Install.second);
+  DispositionFacts Own, EnteredReset, EnteredCovered;
+  Disposition Reset, Covered;
   Reset.Reset = true;
+  Covered.Covers = true;
   ASTContext &Ctx = *Unit.astContext();
   Stmt *Body = FD.getBody();
-  if (analyseDispositions(&FD, Body, Ctx, Unit.model(), Unit.summaries(),
-                          Disposition(), Own) &&
-      analyseDispositions(&FD, Body, Ctx, Unit.model(), Unit.summaries(),
-                          Reset, Entered))
-    Recorder.addResetCalls(FD, Own.CalledReset, Entered.CalledReset);
+  auto Analyse = [&](const Disposition &Entry, DispositionFacts &Into) {
+    return analyseDispositions(&FD, Body, Ctx, Unit.model(), Unit.summaries(),
+                               Entry, Into, &Covering);
+  };
+  if (!Analyse(Disposition(), Own) || !Analyse(Reset, EnteredReset) ||
+      !Analyse(Covered, EnteredCovered))
+    return;
+  Recorder.addEntryCalls(FD, false, Own.CalledReset, EnteredReset.CalledReset);
+  Recorder.addEntryCalls(FD, true, Own.CalledCovered,
+                         EnteredCovered.CalledCovered);
 }
 
 /// What one function of the unit tells other files: what it does to each
@@ -78,7 +88,7 @@ static void indexFunction(TranslationUnitScan &Unit, const FunctionDecl &FD,
     return true;
   });
   if (Sigchld)
-    indexResetFlow(Unit, FD, Recorder);
+    indexEntryFlow(Unit, FD, Recorder);
 }
 
 /// True for `int main(int, char **...)`'s signature: an applet's main.

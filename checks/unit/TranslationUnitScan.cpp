@@ -2,6 +2,7 @@
 
 #include "unit/TranslationUnitScan.h"
 #include "support/AstHelpers.h"
+#include "flow/ChildSide.h"
 #include "flow/ReapAnalysis.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -52,7 +53,7 @@ void TranslationUnitScan::addSignalInstall(const CallExpr &Call) {
             {Installer->getCanonicalDecl(), Param->first, Param->second});
     return;
   }
-  noteAction(*Action, Callable);
+  noteAction(*Action, Callable, Call, Body);
 }
 
 void TranslationUnitScan::addSigchldPassed(const CallExpr &Call) {
@@ -84,26 +85,45 @@ void TranslationUnitScan::resolveSigchldPassed() {
     for (const ParamInstall &P : ParamInstalls)
       if (P.Installer == Callee && P.Index < Call->getNumArgs() &&
           ProcessApiModel::isSigchld(*Call->getArg(P.Index), *Ctx))
-        noteAction(P.Action, Caller);
+        noteAction(P.Action, Caller, *Call, Caller->getBody());
   }
 }
 
+bool TranslationUnitScan::runsInChildOnly(const CallExpr &At,
+                                          const Decl *Installer, Stmt *Body) {
+  if (!Installer || !Body)
+    return false;
+  const PreparedBody *Prepared =
+      this->Prepared.get(Installer, Body, *Ctx, Model, Summaries);
+  return Prepared && childSideCalls(*Prepared).contains(&At);
+}
+
 void TranslationUnitScan::noteAction(const SigchldAction &Action,
-                                     const Decl *Installer) {
-  IgnoresSigchld |= Action.KernelReaps;
-  if (Action.KernelReaps && Installer &&
+                                     const Decl *Installer, const CallExpr &At,
+                                     Stmt *Body) {
+  // Installed only in a child this function started: that child's, not
+  // the unit's (the functions it calls run covered, InheritedDispositions).
+  bool ChildOnly = (Action.KernelReaps || Action.Handler) &&
+                   runsInChildOnly(At, Installer, Body);
+  if (ChildOnly)
+    ChildInstalls.push_back({Installer, &At});
+  IgnoresSigchld |= Action.KernelReaps && !ChildOnly;
+  if (Action.KernelReaps && !ChildOnly && Installer &&
       llvm::find(Ignorers, Installer) == Ignorers.end())
     Ignorers.push_back(Installer);
   if (!Action.Handler)
     return;
-  if (llvm::find(Handlers, Action.Handler) == Handlers.end())
+  // The facts count a listed handler for the whole program.
+  if (!ChildOnly && llvm::find(Handlers, Action.Handler) == Handlers.end())
     Handlers.push_back(Action.Handler);
   if (ReapingHandler)
     return;
-  if (reapsAnyChild(Model, Action.Handler, *Ctx, &Summaries))
-    ReapingHandler = Action.Handler;
-  else
+  if (reapsAnyChild(Model, Action.Handler, *Ctx, &Summaries)) {
+    if (!ChildOnly)
+      ReapingHandler = Action.Handler;
+  } else {
     noteDispatch(*Action.Handler, Installer);
+  }
 }
 
 /// tmux's proc_set_signals(tp, signalcb): `tp->signalcb = signalcb;` and a
@@ -143,7 +163,7 @@ void TranslationUnitScan::noteDispatch(const FunctionDecl &Handler,
 void TranslationUnitScan::addHandlerPassed(const CallExpr &Call) {
   auto [Callable, Body] = findEnclosingBody(Call, *Ctx);
   if (auto Action = handlerPassed(Call, Body, *Ctx))
-    noteAction(*Action, Callable);
+    noteAction(*Action, Callable, Call, Body);
 }
 
 /// The field or global a stream is stored into, or that fclose() closes.

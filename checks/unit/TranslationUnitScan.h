@@ -18,7 +18,7 @@
 #define REAPCHECK_TRANSLATIONUNITSCAN_H
 
 #include "unit/CallerReapers.h"
-#include "unit/InheritedResets.h"
+#include "unit/InheritedDispositions.h"
 #include "support/EnclosingBody.h"
 #include "model/ProcessApiModel.h"
 #include "flow/SigchldActions.h"
@@ -116,13 +116,16 @@ public:
       Reapers.emplace(*Ctx, Model, Summaries);
     return *Reapers;
   }
-  /// The unit's functions entered with SIGCHLD reset (built on the first
+  /// The unit's functions entered with SIGCHLD reset or covered (built on the first
   /// question).
-  InheritedResets &inheritedResets() {
+  InheritedDispositions &inheritedDispositions() {
     if (!Resets)
-      Resets.emplace(*Ctx, Model, Summaries, Facts);
+      Resets.emplace(*Ctx, Model, Summaries, Facts, ChildInstalls);
     return *Resets;
   }
+  /// The unit's SIGCHLD ignores and reaper installs that run only in a
+  /// child their function started (ChildSide).
+  const ChildInstallList &childInstalls() const { return ChildInstalls; }
   /// An event loop that reaps every child (ProcessApiModel::startsReapingLoop).
   void addReapingLoop() { ReapingLoop = true; }
   /// True when this unit installs a SIGCHLD handler that reaps any child,
@@ -165,13 +168,17 @@ private:
   ProjectSummaries Summaries;
   PreparedBodies Prepared;
   std::optional<CallerReapers> Reapers;
-  std::optional<InheritedResets> Resets;
+  std::optional<InheritedDispositions> Resets;
   clang::ASTContext *Ctx = nullptr;
   llvm::SetVector<const clang::Decl *> Callables;
   llvm::DenseMap<const clang::Decl *, clang::Stmt *> BodyOf;
   /// Calls to the unit's functions by callee, collected on the first wrapper.
   std::optional<CallsByCallee> UserCalls;
-  void noteAction(const SigchldAction &Action, const clang::Decl *Installer);
+  void noteAction(const SigchldAction &Action, const clang::Decl *Installer,
+                  const clang::CallExpr &At, clang::Stmt *Body);
+  /// True when \p At runs only in a child \p Installer started (ChildSide).
+  bool runsInChildOnly(const clang::CallExpr &At, const clang::Decl *Installer,
+                       clang::Stmt *Body);
   void noteDispatch(const clang::FunctionDecl &Handler,
                     const clang::Decl *Installer);
 
@@ -179,6 +186,9 @@ private:
   bool IgnoresSigchld = false;
   /// The functions that install SIG_IGN or SA_NOCLDWAIT for SIGCHLD.
   llvm::SmallVector<const clang::Decl *, 2> Ignorers;
+  /// SIGCHLD ignores and reaper installs that run only in a child their
+  /// function started, with that function.
+  ChildInstallList ChildInstalls;
   llvm::SmallVector<const clang::FunctionDecl *, 2> Handlers;
   std::vector<std::pair<const clang::FunctionDecl *, unsigned>> HandlerParams;
   std::vector<ParamInstall> ParamInstalls;

@@ -109,9 +109,12 @@ void UnitJudge::judgeBody(const Decl *Callable, Stmt *Body) {
   if (!BodyCovered && Facts && FD)
     BodyCovered = Facts->isCoveredByReaper(mainFilePath(Ctx), Unit.variant(),
                                            usrOf(FD));
+  // A child's ignore or reaper covers what the functions it calls start.
+  if (!BodyCovered && FD)
+    BodyCovered = Unit.inheritedDispositions().entersCovered(FD);
   // Only a covered start is uncovered by a caller's reset.
   AOpts.EnteredReset =
-      BodyCovered && FD && Unit.inheritedResets().entersReset(FD);
+      BodyCovered && FD && Unit.inheritedDispositions().entersReset(FD);
   AnalysisResult R = analyseBody(Callable, Body, Ctx, Unit.model(),
                                  Unit.summaries(), AOpts, &Unit.prepared());
   // What a SIG_DFL reset leaves: main's own loops that reap any child.

@@ -162,7 +162,7 @@ def merge(parts, stamps):
     handlers, handler_params, function_args = {}, set(), []
     signal_params, sigchld_args, shared_units = {}, [], set()
     tables, var_files = {}, {}
-    reset_flow = {}
+    reset_flow, cover_flow = {}, {}
     for part in parts:
         if part.get('version') != VERSION:
             raise ValueError('index part of format version %r, expected %d'
@@ -210,6 +210,8 @@ def merge(parts, stamps):
                 if 'entered_reset_calls' in f:
                     reset_flow[(usr, path)] = (f.get('reset_calls', []),
                                                f['entered_reset_calls'])
+                    cover_flow[(usr, path)] = (f.get('covered_calls', []),
+                                               f.get('entered_covered_calls', []))
                 function_args.extend((path, callee, index, arg)
                                      for callee, index, arg in f.get('function_args', []))
                 sigchld_args.extend((path, callee, index)
@@ -307,18 +309,20 @@ def merge(parts, stamps):
             'loop_covered_files': loop_covered,
             'loop_covered_functions': loop_covered_functions,
             'entries': sorted(u for u in entries if u in functions),
-            'entered_reset': _entered_reset(calls, reset_flow, defined_in)}
+            'entered_reset': _entered(calls, reset_flow, defined_in),
+            'entered_covered': _entered(calls, cover_flow, defined_in)}
 
 
-def _entered_reset(calls, reset_flow, defined_in):
-    """The functions some caller may call with SIGCHLD reset (the check's
-    InheritedResets, across files): those a function calls after its own
-    reset, then, from each of those, what it calls while the reset it was
-    entered with may hold.  reset_flow: by node, for the functions that
-    install or reset, (calls after their own reset, calls while an entry
-    reset holds); any other function passes a reset on to every callee."""
+def _entered(calls, flow, defined_in):
+    """The functions some caller may call with SIGCHLD reset, or ignored or
+    reaped by a child's own install (the check's InheritedDispositions,
+    across files): those a function calls after its own reset (or child
+    install), then, from each of those, what it calls while the entry may
+    hold.  flow: by node, for the functions that install or reset, (calls
+    after their own, calls while an entry holds); any other function
+    passes an entry on to every callee."""
     entered = set()
-    work = [usr for own, _ in reset_flow.values() for usr in own]
+    work = [usr for own, _ in flow.values() for usr in own]
     while work:
         usr = work.pop()
         if usr in entered or usr not in defined_in:
@@ -326,8 +330,7 @@ def _entered_reset(calls, reset_flow, defined_in):
         entered.add(usr)
         for path in defined_in[usr]:
             node = (usr, path)
-            work.extend(reset_flow[node][1] if node in reset_flow
-                        else calls.get(node, ()))
+            work.extend(flow[node][1] if node in flow else calls.get(node, ()))
     return sorted(entered)
 
 

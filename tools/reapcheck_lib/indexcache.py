@@ -10,7 +10,7 @@ from . import facts, safeio
 # Bumped whenever what goes into a cache key or an entry changes: older
 # entries then simply never match.
 _CACHE_FORMAT = 'reapcheck-index-entry'
-_CACHE_VERSION = 4
+_CACHE_VERSION = 5
 
 
 def cache_key(tool, unit, source_sha256):

@@ -1,0 +1,101 @@
+//===--- InheritedDispositions.cpp - What a caller leaves SIGCHLD ---------===//
+
+#include "unit/InheritedDispositions.h"
+#include "facts/ProjectFacts.h"
+#include "flow/SigchldDispositions.h"
+#include "flow/SummaryProvider.h"
+#include "support/AstHelpers.h"
+#include "unit/CallUses.h"
+#include "clang/AST/Decl.h"
+
+using namespace clang;
+
+namespace reapcheck {
+
+InheritedDispositions::InheritedDispositions(
+    ASTContext &Ctx, const ProcessApiModel &Model, SummaryProvider &Summaries,
+    const ProjectFacts *Facts, const ChildInstallList &ChildInstalls)
+    : Ctx(Ctx), Model(Model), Summaries(Summaries), Facts(Facts),
+      ChildInstalls(ChildInstalls) {
+  for (const auto &Install : ChildInstalls)
+    Covering.insert(Install.second);
+}
+
+unsigned InheritedDispositions::entryOf(const FunctionDecl *FD) {
+  if (!FD)
+    return None;
+  if (!Built)
+    build();
+  return Entered.lookup(FD->getCanonicalDecl()) | entryByFacts(FD);
+}
+
+unsigned InheritedDispositions::entryByFacts(const FunctionDecl *FD) const {
+  if (!Facts)
+    return None;
+  std::string Usr = usrOf(FD);
+  return (Facts->entersReset(Usr) ? Reset : None) |
+         (Facts->entersCovered(Usr) ? Covered : None);
+}
+
+bool InheritedDispositions::entersReset(const FunctionDecl *FD) {
+  return entryOf(FD) & Reset;
+}
+
+bool InheritedDispositions::entersCovered(const FunctionDecl *FD) {
+  return entryOf(FD) == Covered;
+}
+
+void InheritedDispositions::enter(const FunctionDecl *FD, Entry How) {
+  unsigned &Mask = Entered[FD->getCanonicalDecl()];
+  if (!(Mask & How)) {
+    Mask |= How;
+    Work.push_back({FD->getCanonicalDecl(), How});
+  }
+}
+
+void InheritedDispositions::build() {
+  Built = true;
+  llvm::SmallVector<const FunctionDecl *, 16> Callers;
+  llvm::DenseSet<const FunctionDecl *> Seen;
+  for (const auto &Use : collectCallUses(Ctx).Calls)
+    if (Use.second && Seen.insert(Use.second->getCanonicalDecl()).second)
+      Callers.push_back(Use.second->getCanonicalDecl());
+  for (const FunctionDecl *Caller : Callers) {
+    unsigned ByFacts = entryByFacts(Caller);
+    for (Entry How : {Reset, Covered})
+      if (ByFacts & How)
+        enter(Caller, How);
+    if (Summaries.resetsSigchld(Caller, Ctx))
+      follow(*Caller, None);
+  }
+  for (const auto &Install : ChildInstalls)
+    if (const auto *FD = dyn_cast_or_null<FunctionDecl>(Install.first))
+      follow(*FD, None);
+  while (!Work.empty()) {
+    auto [FD, How] = Work.pop_back_val();
+    unsigned &Done = Followed[FD];
+    if (!(Done & How)) {
+      Done |= How;
+      follow(*FD, How);
+    }
+  }
+}
+
+void InheritedDispositions::follow(const FunctionDecl &Caller, Entry How) {
+  const FunctionDecl *Def = nullptr;
+  if (!Caller.hasBody(Def) || !Def)
+    return;
+  Disposition Start;
+  Start.Reset = How == Reset;
+  Start.Covers = How == Covered;
+  DispositionFacts Found;
+  if (!analyseDispositions(Def, Def->getBody(), Ctx, Model, Summaries, Start,
+                           Found, &Covering))
+    return;
+  for (const FunctionDecl *Callee : Found.CalledReset)
+    enter(Callee, Reset);
+  for (const FunctionDecl *Callee : Found.CalledCovered)
+    enter(Callee, Covered);
+}
+
+} // namespace reapcheck

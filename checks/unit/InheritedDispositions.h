@@ -1,0 +1,97 @@
+//===--- InheritedDispositions.h - What a caller leaves SIGCHLD -*- C++ -*-===//
+//
+// A disposition belongs to the process, and a function runs with the one
+// its caller left:
+// - entered reset: a worker that sets SIGCHLD back to SIG_DFL (or to a
+//   handler that reaps nothing) and then calls a function that forks leaves
+//   that function's children to nobody, whatever handler main installed;
+// - entered covered: a child that ignores SIGCHLD (or installs a handler
+//   that reaps any child) only on its side of a fork and then calls
+//   `serve()` leaves serve()'s children to the kernel or that handler,
+//   although the unit's parent is not covered (ChildSide).
+// A function is entered so when some caller calls it, on some path, where
+// that disposition may hold (the Reset and Covers of SigchldDispositions)
+// and nothing replaced it since, or when a caller entered so calls it while
+// the entry disposition may still hold.  Both are may facts; a function
+// entered both ways is taken to be entered reset.  The facts add the
+// functions callers in other files enter so (`entered_reset`,
+// `entered_covered`).
+//
+// Only the functions that reset, that install only in a child, and those
+// entered either way are analysed, a few times each: a unit that never
+// touches SIGCHLD costs one walk of its calls.  Built on the first
+// question.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REAPCHECK_INHERITEDDISPOSITIONS_H
+#define REAPCHECK_INHERITEDDISPOSITIONS_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include <utility>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class CallExpr;
+class Decl;
+class FunctionDecl;
+} // namespace clang
+
+namespace reapcheck {
+
+class ProcessApiModel;
+class ProjectFacts;
+class SummaryProvider;
+
+/// SIGCHLD ignores and reaper installs that run only in a child their
+/// function started, with that function.
+using ChildInstallList =
+    std::vector<std::pair<const clang::Decl *, const clang::CallExpr *>>;
+
+class InheritedDispositions {
+public:
+  InheritedDispositions(clang::ASTContext &Ctx, const ProcessApiModel &Model,
+                        SummaryProvider &Summaries, const ProjectFacts *Facts,
+                        const ChildInstallList &ChildInstalls);
+
+  /// True when \p FD may start running with SIGCHLD reset.
+  bool entersReset(const clang::FunctionDecl *FD);
+  /// True when \p FD may start running with SIGCHLD ignored or reaped, and
+  /// is not entered reset.
+  bool entersCovered(const clang::FunctionDecl *FD);
+
+private:
+  enum Entry : unsigned { None = 0, Reset = 1, Covered = 2 };
+
+  /// How \p FD is entered: a mask of Entry, from the unit and the facts.
+  unsigned entryOf(const clang::FunctionDecl *FD);
+  unsigned entryByFacts(const clang::FunctionDecl *FD) const;
+  void build();
+  /// Analyses \p Caller entered with \p How; what it calls while reset or
+  /// covered is entered so.
+  void follow(const clang::FunctionDecl &Caller, Entry How);
+  void enter(const clang::FunctionDecl *FD, Entry How);
+
+  clang::ASTContext &Ctx;
+  const ProcessApiModel &Model;
+  SummaryProvider &Summaries;
+  const ProjectFacts *Facts;
+  const ChildInstallList &ChildInstalls;
+  /// Their calls: the only installs that make a function's callees
+  /// entered covered (the others cover the whole unit already).
+  llvm::SmallPtrSet<const clang::CallExpr *, 4> Covering;
+  bool Built = false;
+  /// How each function of the unit is entered (a mask of Entry), by
+  /// canonical declaration; whether it was followed that way yet.
+  llvm::DenseMap<const clang::FunctionDecl *, unsigned> Entered, Followed;
+  llvm::SmallVector<std::pair<const clang::FunctionDecl *, Entry>, 8> Work;
+};
+
+} // namespace reapcheck
+
+#endif
