@@ -176,7 +176,12 @@ def slice_for(merged, parts, path):
     out = dict(merged)
     out['functions'] = {u: v for u, v in merged['functions'].items() if u in functions}
     out['holders'] = {u: v for u, v in merged['holders'].items() if u in holders}
-    out['programs'] = [p for p in merged['programs'] if any(mine(f) for f in p['files'])]
+    kept = [i for i, p in enumerate(merged['programs']) if any(mine(f) for f in p['files'])]
+    out['programs'] = [merged['programs'][i] for i in kept]
+    # taken_functions names programs by their index: renumbered for the slice.
+    out['taken_functions'] = {
+        f: {u: [kept.index(i) for i in ps if i in kept] for u, ps in v.items()}
+        for f, v in merged.get('taken_functions', {}).items() if mine(f)}
     for key in ('covered_files', 'loop_covered_files'):
         out[key] = [f for f in merged[key] if mine(f)]
     for key in ('covered_functions', 'loop_covered_functions'):

@@ -7,7 +7,7 @@ namespace reapcheck {
 ModelCheck::ModelCheck(llvm::StringRef Name,
                        clang::tidy::ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context), ModelFiles(Options.get("ModelFiles", "")),
-      Models(Options.get("Models", "")) {
+      Models(Options.get("Models", "")), TidyContext(*Context) {
 #if REAPCHECK_LLVM_MAJOR == 14
   // LLVM 14's --dump-config makes the checks with no diagnostics engine.
   if (getCurrentMainFile().empty())

@@ -28,6 +28,7 @@ protected:
   ProcessApiModel Model;
   /// False when an option was bad: register no matcher.
   bool ModelValid = true;
+  const clang::tidy::ClangTidyContext &TidyContext;
 };
 
 /// The callee's own name is in one of two sets: one pointer comparison

@@ -1,14 +1,17 @@
 //===--- ReaperConflictCheck.cpp - process-reaper-conflict ----------------===//
 
 #include "ReaperConflictCheck.h"
+#include "facts/FactsFile.h"
 #include "flow/SigchldActions.h"
 #include "support/AstHelpers.h"
 #include "support/EnclosingBody.h"
+#include "unit/InheritedDispositions.h"
 #include "unit/Summaries.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/Support/Path.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -128,8 +131,47 @@ bool ReaperConflictCheck::isHandlerCode(const Decl *Callable) const {
   return Called;
 }
 
+const ProjectFacts *ReaperConflictCheck::unitFacts() {
+  const SourceManager &SM = Ctx->getSourceManager();
+  auto Main = SM.getFileEntryRefForID(SM.getMainFileID());
+  if (!Main)
+    return nullptr;
+  // The facts process-unreaped-child reads; it reports a file it cannot
+  // read, or stale facts.
+  const auto &CheckOptions = TidyContext.getOptions().CheckOptions;
+  auto Option = CheckOptions.find("process-unreaped-child.FactsFile");
+  std::string Path = chosenFactsFile(
+      Option == CheckOptions.end() ? "" : Option->second.Value,
+      Main->getName());
+  if (Path.empty())
+    return nullptr;
+  MainPath = factsPathOf(Main->getName());
+  if (Path != FactsPath) {
+    std::string Error;
+    Facts = ProjectFacts::load(Path, Error);
+    FactsPath = Path;
+  }
+  return Facts ? &*Facts : nullptr;
+}
+
+std::vector<const ForeignTaker *>
+ReaperConflictCheck::foreignTakers(const ProjectFacts &Facts,
+                                   const FunctionDecl *Waiting) const {
+  if (!Waiting)
+    return {};
+  std::vector<const ForeignTaker *> Found =
+      Facts.takersFor(MainPath, usrOf(Waiting));
+  llvm::erase_if(Found,
+                 [&](const ForeignTaker *T) { return T->File == MainPath; });
+  return Found;
+}
+
 void ReaperConflictCheck::judgeUnit() {
   ProjectSummaries Summaries(Model, nullptr);
+  const ProjectFacts *Known = unitFacts();
+  const ChildInstallList NoChildInstalls;
+  InheritedDispositions Inherited(*Ctx, Model, Summaries, Known,
+                                  NoChildInstalls);
   // What each installing function leaves installed for the others.
   llvm::MapVector<const Stmt *, Disposition> Lasting;
   for (const auto &[Callable, Body] : InstallingBodies) {
@@ -146,6 +188,13 @@ void ReaperConflictCheck::judgeUnit() {
     for (const auto &[Installer, Left] : Lasting)
       if (Installer != Body)
         Entry.join(Left);
+    // What another file of a program that reaches this function installed
+    // holds here, unless a caller reset it.
+    const auto *FD = dyn_cast_or_null<FunctionDecl>(Callable);
+    std::vector<const ForeignTaker *> Foreign =
+        Known ? foreignTakers(*Known, FD) : std::vector<const ForeignTaker *>();
+    if (!Foreign.empty() && !Inherited.entersReset(FD))
+      Entry.Foreign = Foreign.front();
     DispositionFacts Facts;
     if (!analyseDispositions(Callable, Body, *Ctx, Model, Summaries, Entry,
                              Facts))
@@ -153,10 +202,16 @@ void ReaperConflictCheck::judgeUnit() {
     for (size_t I = 0; I < Facts.Waits.size(); ++I) {
       const auto &[Wait, At] = Facts.Waits[I];
       const SpecificWait &How = Facts.How[I];
-      bool Conflict =
-          At.Ignored || (At.Reaper && !At.Blocked && !How.SigchldBlocked);
-      if (Conflict && !losesNothing(*Wait, How, *Ctx) &&
-          Reported.insert(Wait).second)
+      const ForeignTaker *By = At.Ignored || At.Reaper ? nullptr : At.Foreign;
+      bool Unblocked = !At.Blocked && !How.SigchldBlocked;
+      bool Conflict = At.Ignored || (At.Reaper && Unblocked) ||
+                      (By && (By->Ignores || Unblocked));
+      if (!Conflict || losesNothing(*Wait, How, *Ctx) ||
+          !Reported.insert(Wait).second)
+        continue;
+      if (By)
+        reportForeign(*Wait, *By);
+      else
         report(*Wait, How, At);
     }
   }
@@ -192,6 +247,50 @@ void ReaperConflictCheck::report(const CallExpr &Wait, const SpecificWait &How,
        "'%0', a SIGCHLD handler that reaps any child, is installed here",
        DiagnosticIDs::Note)
       << At.Handler->getNameAsString();
+}
+
+/// \p File as a note shows it: relative to the folder of the file being
+/// checked when it is in that folder or below, else as the facts name it.
+static std::string shownPath(llvm::StringRef File, const SourceManager &SM) {
+  auto Main = SM.getFileEntryRefForID(SM.getMainFileID());
+  if (!Main)
+    return File.str();
+  std::string Self = factsPathOf(Main->getName());
+  llvm::StringRef Dir = llvm::sys::path::parent_path(Self);
+  llvm::StringRef Rest = File;
+  if (!Dir.empty() && Rest.consume_front(Dir) &&
+      Rest.consume_front(llvm::sys::path::get_separator()))
+    return Rest.str();
+  return File.str();
+}
+
+void ReaperConflictCheck::reportForeign(const CallExpr &Wait,
+                                        const ForeignTaker &By) {
+  std::string Where = shownPath(By.File, Ctx->getSourceManager()) + ":" +
+                      std::to_string(By.Line) + ":" +
+                      std::to_string(By.Column);
+  if (By.Ignores) {
+    diag(Wait.getBeginLoc(),
+         "call to %0() waits for one child, but this process leaves its "
+         "children to the kernel (SIGCHLD ignored or SA_NOCLDWAIT); the wait "
+         "fails with ECHILD and the exit status is lost")
+        << waitName(Wait);
+    diag(Wait.getBeginLoc(),
+         "SIGCHLD is set to have the kernel reap every child at %0, in "
+         "another file of this program (project facts)",
+         DiagnosticIDs::Note)
+        << Where;
+    return;
+  }
+  diag(Wait.getBeginLoc(),
+       "call to %0() waits for one child, but the SIGCHLD handler '%1' may "
+       "reap it first; the wait fails with ECHILD and the exit status is lost")
+      << waitName(Wait) << By.Handler;
+  diag(Wait.getBeginLoc(),
+       "'%0', a SIGCHLD handler that reaps any child, is installed at %1, in "
+       "another file of this program (project facts)",
+       DiagnosticIDs::Note)
+      << By.Handler << Where;
 }
 
 } // namespace reapcheck

@@ -11,10 +11,14 @@
 #ifndef REAPCHECK_REAPERCONFLICTCHECK_H
 #define REAPCHECK_REAPERCONFLICTCHECK_H
 
+#include "facts/ProjectFacts.h"
 #include "flow/SigchldDispositions.h"
 #include "model/ProcessApiModel.h"
 #include "ModelCheck.h"
 #include "llvm/ADT/SetVector.h"
+#include <optional>
+#include <string>
+#include <vector>
 
 namespace reapcheck {
 
@@ -34,6 +38,15 @@ private:
   bool isHandlerCode(const clang::Decl *Callable) const;
   void report(const clang::CallExpr &Wait, const SpecificWait &How,
               const Disposition &At);
+  void reportForeign(const clang::CallExpr &Wait, const ForeignTaker &By);
+  /// The project facts for the unit, read as process-unreaped-child reads
+  /// them; null when there are none (or they cannot be read).
+  const ProjectFacts *unitFacts();
+  /// What other files of the programs that reach \p Waiting install that
+  /// takes every child first, its own file's left out.
+  std::vector<const ForeignTaker *>
+  foreignTakers(const ProjectFacts &Facts,
+                const clang::FunctionDecl *Waiting) const;
 
   CalleeNameSet Waits;
   CalleeNameSet Installers;
@@ -45,6 +58,11 @@ private:
   /// The SIGCHLD handlers the unit installs: the reaper's own waits are
   /// not in conflict with it.
   llvm::SmallPtrSet<const clang::FunctionDecl *, 4> Handlers;
+  /// The facts last read, and from where ("" before any).
+  std::optional<ProjectFacts> Facts;
+  std::string FactsPath;
+  /// The unit's main file as the facts name it.
+  std::string MainPath;
 };
 
 } // namespace reapcheck

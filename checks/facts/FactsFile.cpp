@@ -7,6 +7,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SHA256.h"
 #include <algorithm>
+#include <cstdlib>
 
 namespace reapcheck {
 
@@ -112,6 +113,14 @@ std::string rewriteCommandFor(const ProjectFacts &Facts,
   if (llvm::sys::path::filename(Path) != FactsFileName)
     Command += " --facts " + Path.str();
   return Command;
+}
+
+std::string chosenFactsFile(llvm::StringRef Option, llvm::StringRef MainFile) {
+  if (!Option.empty())
+    return Option == "none" ? "" : Option.str();
+  if (const char *Env = std::getenv("REAPCHECK_FACTS"))
+    return Env;
+  return findFactsFile(MainFile);
 }
 
 } // namespace reapcheck

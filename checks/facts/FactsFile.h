@@ -28,6 +28,12 @@ std::string findFactsFile(llvm::StringRef MainFile);
 /// \p MainFile as the facts name files: absolute, links resolved.
 std::string factsPathOf(llvm::StringRef MainFile);
 
+/// Which facts file the checks read for \p MainFile, as
+/// process-unreaped-child chooses it: \p Option (its FactsFile; "none":
+/// none), else REAPCHECK_FACTS (set and empty: none), else findFactsFile().
+/// "" when none.
+std::string chosenFactsFile(llvm::StringRef Option, llvm::StringRef MainFile);
+
 /// The files whose facts \p MainFile's verdicts may use (the other files
 /// of every program it is linked into; every other file when the facts
 /// put it in no program) whose content differs from when they were

@@ -17,6 +17,7 @@
 #ifndef REAPCHECK_PROJECTFACTS_H
 #define REAPCHECK_PROJECTFACTS_H
 
+#include "flow/SigchldDispositions.h"
 #include "flow/SummaryProvider.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
@@ -119,6 +120,10 @@ public:
   }
   /// The command that wrote the facts (the driver records it), or "".
   const std::string &rewriteCommand() const { return Rewrite; }
+  /// What the programs that reach \p Usr, defined in \p File (as given to
+  /// factsPathOf), install that takes every child first: ignores first.
+  std::vector<const ForeignTaker *> takersFor(llvm::StringRef File,
+                                              llvm::StringRef Usr) const;
 
 private:
   void readFunctions(const llvm::json::Object &Root);
@@ -139,6 +144,11 @@ private:
   std::vector<std::string> Names;
   llvm::StringMap<FileStamp> Stamps;
   std::vector<std::vector<std::string>> Programs;
+  /// By program, in the same order: its sigchld_takers.
+  std::vector<std::vector<ForeignTaker>> ProgramTakers;
+  /// taken_functions: by file (`path` or `path#variant`), by function, the
+  /// programs with takers that reach it.
+  llvm::StringMap<llvm::StringMap<std::vector<unsigned>>> TakenFunctions;
   std::string Rewrite;
 };
 
@@ -193,6 +203,14 @@ public:
   /// The unit installs a reaper of every child (a SIGCHLD handler that
   /// reaps any child, SIGCHLD ignored).
   void setInstallsReaper() { InstallsReaper = true; }
+  /// The unit installs, in the parent, what takes every child first: an
+  /// ignore, or a handler that reaps any child (process-reaper-conflict).
+  void addSigchldTaker(ForeignTaker Taker) {
+    Takers.push_back(std::move(Taker));
+  }
+  /// The unit waits for a specific child (the driver re-checks it when its
+  /// program has a taker).
+  void addSpecificWait() { ++SpecificWaits; }
   /// The unit is compiled for a shared object (-fPIC, not -fPIE): a module
   /// a program may load with dlopen.
   void setSharedObject() { SharedObject = true; }
@@ -243,6 +261,8 @@ private:
   std::vector<Table> Tables;
   std::vector<std::string> SigchldHandlers;
   bool InstallsReaper = false;
+  std::vector<ForeignTaker> Takers;
+  unsigned SpecificWaits = 0;
   bool SharedObject = false;
 };
 

@@ -26,6 +26,8 @@ bool Disposition::join(const Disposition &From) {
   Blocked = Blocked && From.Blocked;
   Reset = Reset || From.Reset;
   Covers = Covers || From.Covers;
+  if (!Foreign)
+    Foreign = From.Foreign;
   return !(Old == *this);
 }
 
@@ -152,6 +154,7 @@ bool DispositionPass::onCall(const CallExpr &Call, State &S) {
     S.Ignored = Action->KernelReaps ? &Call : nullptr;
     S.Reaper = nullptr;
     S.Handler = nullptr;
+    S.Foreign = nullptr;
     if (!Action->KernelReaps && Action->Handler &&
         reapsAnyOnEveryRun(Model, Action->Handler, Ctx, &Summaries)) {
       S.Reaper = &Call;
@@ -160,6 +163,7 @@ bool DispositionPass::onCall(const CallExpr &Call, State &S) {
   } else if (Summaries.resetsSigchld(Callee, Ctx)) {
     S.Ignored = S.Reaper = nullptr;
     S.Handler = nullptr;
+    S.Foreign = nullptr;
     S.Reset = true;
     S.Covers = false;
   } else if (Model.signalSetOp(Call) == SignalSetOp::Mask) {

@@ -14,6 +14,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 
 #include "model/ProcessApiModel.h"
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -28,6 +29,17 @@ class Stmt;
 namespace reapcheck {
 
 class SummaryProvider;
+
+/// An ignore of SIGCHLD, or a handler that reaps any child, that another
+/// file of the program installs (the project facts' sigchld_takers).
+struct ForeignTaker {
+  std::string File;
+  unsigned Line = 0;
+  unsigned Column = 0;
+  /// SIG_IGN or SA_NOCLDWAIT; otherwise a handler that reaps any child.
+  bool Ignores = false;
+  std::string Handler;
+};
 
 /// What may take a child before its parent's wait, on some path.
 struct Disposition {
@@ -47,13 +59,17 @@ struct Disposition {
   /// in effect (a may fact, as the unit's installs are counted): the
   /// kernel or the handler takes the children started here.
   bool Covers = false;
+  /// What another file installed for the program and nothing here
+  /// replaced since (a may fact, given on entry).
+  const ForeignTaker *Foreign = nullptr;
 
   /// Joins the paths: a may for the installs, a must for Blocked.  True
   /// when this changed.
   bool join(const Disposition &From);
   bool operator==(const Disposition &O) const {
     return Ignored == O.Ignored && Reaper == O.Reaper &&
-           Blocked == O.Blocked && Reset == O.Reset && Covers == O.Covers;
+           Blocked == O.Blocked && Reset == O.Reset && Covers == O.Covers &&
+           Foreign == O.Foreign;
   }
 };
 

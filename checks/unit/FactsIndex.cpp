@@ -76,6 +76,8 @@ static void indexFunction(TranslationUnitScan &Unit, const FunctionDecl &FD,
     if (!Callee)
       return true;
     Sigchld = Sigchld || sigchldAction(Model, *Call, FD.getBody(), Ctx);
+    if (Model.specificWaitOf(*Call, Ctx))
+      Recorder.addSpecificWait();
     Recorder.addCall(FD, *Callee);
     for (unsigned I = 0; I < Call->getNumArgs(); ++I)
       if (const FunctionDecl *Named = functionNamedBy(Call->getArg(I)))
@@ -89,6 +91,29 @@ static void indexFunction(TranslationUnitScan &Unit, const FunctionDecl &FD,
   });
   if (Sigchld)
     indexEntryFlow(Unit, FD, Recorder);
+}
+
+/// Where the unit's parent installs what takes every child first, for the
+/// waits of other files (process-reaper-conflict).
+static void indexTakers(TranslationUnitScan &Unit, FactsRecorder &Recorder) {
+  const SourceManager &SM = Unit.astContext()->getSourceManager();
+  for (const auto &T : Unit.takers()) {
+    SourceLocation Loc = SM.getExpansionLoc(T.At->getBeginLoc());
+    auto File = SM.getFileEntryRefForID(SM.getFileID(Loc));
+    if (!File)
+      continue;
+    ForeignTaker Taker;
+    llvm::SmallString<256> Real;
+    if (llvm::sys::fs::real_path(File->getName(), Real))
+      Real = File->getName();
+    Taker.File = std::string(Real);
+    Taker.Line = SM.getExpansionLineNumber(Loc);
+    Taker.Column = SM.getExpansionColumnNumber(Loc);
+    Taker.Ignores = T.Ignores;
+    if (T.Handler)
+      Taker.Handler = T.Handler->getNameAsString();
+    Recorder.addSigchldTaker(std::move(Taker));
+  }
 }
 
 /// True for `int main(int, char **...)`'s signature: an applet's main.
@@ -153,6 +178,7 @@ void writeUnitFacts(TranslationUnitScan &Unit,
     Recorder.setInstallsReaper();
   for (const FunctionDecl *Handler : Unit.sigchldHandlers())
     Recorder.addSigchldHandler(*Handler);
+  indexTakers(Unit, Recorder);
   for (const auto &[Setter, Index] : Unit.handlerParams())
     Recorder.addHandlerParam(*Setter, Index);
   for (const ParamInstall &P : Unit.paramInstalls())

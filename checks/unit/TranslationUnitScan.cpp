@@ -107,6 +107,10 @@ void TranslationUnitScan::noteAction(const SigchldAction &Action,
                    runsInChildOnly(At, Installer, Body);
   if (ChildOnly)
     ChildInstalls.push_back({Installer, &At});
+  else if (Action.KernelReaps ||
+           (Action.Handler &&
+            reapsAnyOnEveryRun(Model, Action.Handler, *Ctx, &Summaries)))
+    Takers.push_back({&At, Action.KernelReaps, Action.Handler});
   IgnoresSigchld |= Action.KernelReaps && !ChildOnly;
   if (Action.KernelReaps && !ChildOnly && Installer &&
       llvm::find(Ignorers, Installer) == Ignorers.end())

@@ -126,6 +126,16 @@ public:
   /// The unit's SIGCHLD ignores and reaper installs that run only in a
   /// child their function started (ChildSide).
   const ChildInstallList &childInstalls() const { return ChildInstalls; }
+  /// An install after which the kernel, or a handler that reaps any child
+  /// whenever it runs, takes the process's children first.
+  struct Taker {
+    const clang::CallExpr *At;
+    bool Ignores;
+    const clang::FunctionDecl *Handler;
+  };
+  /// The unit's takers that run in the parent (for other files' waits,
+  /// process-reaper-conflict through the facts).
+  llvm::ArrayRef<Taker> takers() const { return Takers; }
   /// An event loop that reaps every child (ProcessApiModel::startsReapingLoop).
   void addReapingLoop() { ReapingLoop = true; }
   /// True when this unit installs a SIGCHLD handler that reaps any child,
@@ -189,6 +199,7 @@ private:
   /// SIGCHLD ignores and reaper installs that run only in a child their
   /// function started, with that function.
   ChildInstallList ChildInstalls;
+  std::vector<Taker> Takers;
   llvm::SmallVector<const clang::FunctionDecl *, 2> Handlers;
   std::vector<std::pair<const clang::FunctionDecl *, unsigned>> HandlerParams;
   std::vector<ParamInstall> ParamInstalls;

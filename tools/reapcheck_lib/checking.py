@@ -235,21 +235,25 @@ def check_in(args, paths, tmp):
     return report
 
 
-def reuse_index_runs(units, merged, judged, callees, wrote):
+def reuse_index_runs(units, merged, judged, callees, waits, wrote):
     """One parse per file: the index pass judged each unit it indexed now
     without facts.  That judgement stands where the facts cannot change it:
-    every start site of the unit is reaped in the unit (or needs no reap)
-    and the unit calls no start wrapper.  Returns (the results reused, the
-    units to check again with the facts).  A judgement cached with its
-    unit's index part serves as well: its key is the unit's whole input."""
+    every start site of the unit is reaped in the unit (or needs no reap),
+    the unit calls no start wrapper, and it waits for no specific child in
+    a program where another file ignores SIGCHLD or installs a reaper
+    (process-reaper-conflict).  Returns (the results reused, the units to
+    check again with the facts).  A judgement cached with its unit's index
+    part serves as well: its key is the unit's whole input."""
     wrappers = {usr for usr, f in merged.get('functions', {}).items() if f.get('wrapper')}
+    taken = {path.split('#', 1)[0] for path in merged.get('taken_functions', {})}
     reused, again = [], []
     for u in units:
         runs = judged.get(u.path, [])
         r = runs[0] if len(runs) == 1 and u.only is None and not u.covers else None
         if r is None or r['failure'] or \
                 any(s['verdict'] not in inventory.FINAL for s in r['inventory']) or \
-                callees.get(u.path, set()) & wrappers:
+                callees.get(u.path, set()) & wrappers or \
+                (u.path in waits and u.path in taken):
             again.append(u)
         else:
             reused.append(r)

@@ -39,11 +39,10 @@ import json
 import os
 
 from . import safeio
+from .parts import DUTY_RANK as _DUTY_RANK, read_parts, validate_part  # noqa: F401
 
 FORMAT = 'reapcheck-facts'
 VERSION = 1
-
-_DUTY_RANK = {'reaped': 3, 'handed-on': 2, 'neglected': 1, 'unjudged': 0}
 
 
 def digest(*items):
@@ -94,65 +93,6 @@ def valid_deps(deps):
         and isinstance(d.get('sha256'), str) for p, d in deps.items())
 
 
-def read_parts(text):
-    """Index parts (one JSON object a line) of one unit's index file."""
-    parts = []
-    for line in text.splitlines():
-        line = line.strip()
-        if line:
-            try:
-                parts.append(json.loads(line))
-            except RecursionError:
-                raise ValueError('JSON nested too deeply')
-    return parts
-
-
-def _shape(value, kinds):
-    """True when value is a list whose items are lists of exactly these
-    kinds (str, int, bool)."""
-    return isinstance(value, list) and all(
-        isinstance(item, list) and len(item) == len(kinds)
-        and all(isinstance(x, k) and (k is bool or not isinstance(x, bool))
-                for x, k in zip(item, kinds))
-        for item in value)
-
-
-def _strings(value):
-    return isinstance(value, list) and all(isinstance(x, str) for x in value)
-
-
-def validate_part(part):
-    """Raises ValueError naming the first key of an index part that does
-    not have the shape the check writes (a damaged cache entry)."""
-    def need(ok, what):
-        if not ok:
-            raise ValueError('malformed index part: %s' % what)
-    need(isinstance(part, dict), 'not an object')
-    need(isinstance(part.get('file'), str), "'file'")
-    need(isinstance(part.get('functions', []), list), "'functions'")
-    for f in part.get('functions', []):
-        need(isinstance(f, dict) and isinstance(f.get('usr'), str)
-             and isinstance(f.get('name'), str), 'a function without usr or name')
-        need(isinstance(f.get('params', {}), dict), "'params' of %s" % f['name'])
-        need(_strings(f.get('calls', [])), "'calls' of %s" % f['name'])
-        for key, kinds in (('any_pid_calls', (str, int)), ('sigchld_args', (str, int)),
-                           ('signal_params', (int, str, bool)),
-                           ('function_args', (str, int, str))):
-            need(_shape(f.get(key, []), kinds), "'%s' of %s" % (key, f['name']))
-        need(isinstance(f.get('sigchld_handler_params', []), list),
-             "'sigchld_handler_params' of %s" % f['name'])
-    for h in part.get('holders', []):
-        need(isinstance(h, dict) and isinstance(h.get('usr'), str)
-             and h.get('duty') in _DUTY_RANK
-             and isinstance(h.get('signalled', False), bool), 'a holder')
-    for t in part.get('tables', []):
-        need(isinstance(t, dict) and isinstance(t.get('var'), str)
-             and _strings(t.get('functions', [])) and _strings(t.get('vars', [])), 'a table')
-    need(_strings(part.get('sigchld_handlers', [])), "'sigchld_handlers'")
-    need(_strings(part.get('entries', [])), "'entries'")
-    need(isinstance(part.get('shared_object', False), bool), "'shared_object'")
-
-
 def merge(parts, stamps):
     """The facts file's content for these index parts.  stamps: for each
     indexed file, its file_stamp() as it was when it was indexed (not as
@@ -163,6 +103,8 @@ def merge(parts, stamps):
     signal_params, sigchld_args, shared_units = {}, [], set()
     tables, var_files = {}, {}
     reset_flow, cover_flow = {}, {}
+    takers = {}  # by path: what it installs that takes every child first
+    waiting = set()  # paths that wait for a specific child
     for part in parts:
         if part.get('version') != VERSION:
             raise ValueError('index part of format version %r, expected %d'
@@ -179,6 +121,11 @@ def merge(parts, stamps):
         files.add(path)
         if part.get('installs_reaper'):
             reaper_files.add(path)
+        for t in part.get('sigchld_takers', []):
+            if t not in takers.setdefault(path, []):
+                takers[path].append(t)
+        if part.get('specific_waits'):
+            waiting.add(path)
         if part.get('shared_object'):
             shared_units.add(path)
         entries.update(part.get('entries', []))
@@ -252,6 +199,7 @@ def merge(parts, stamps):
                             for path in defined_in.get(usr, ()))
     main_files = {path for path, _, _ in roots}
     programs, reaping_by_node, looping_by_node = [], {}, {}
+    taken_functions = {}  # path -> usr -> the programs with takers reaching it
     for main_file, main_usr, entry in roots:
         root = (main_usr, main_file)
         reached, work = {root}, [root]
@@ -287,12 +235,20 @@ def merge(parts, stamps):
                    'reaps_every_child': bool(members & reaper_files) or main_reaps,
                    # By main's own loop: a SIG_DFL reset does not undo it.
                    'reaps_by_loop': main_reaps}
+        taken = [t for path in program['files'] for t in takers.get(path, [])]
+        if taken:
+            # Where the program's parent ignores SIGCHLD or installs a
+            # handler that reaps any child (process-reaper-conflict).
+            program['sigchld_takers'] = taken
         if entry:
             program['entry'] = entry
         programs.append(program)
         for node in reached_nodes:
             reaping_by_node.setdefault(node, []).append(program['reaps_every_child'])
             looping_by_node.setdefault(node, []).append(main_reaps)
+            if taken and node[1] in waiting:
+                taken_functions.setdefault(node[1], {}).setdefault(node[0], []).append(
+                    len(programs) - 1)
     _link_by_calls(programs, files & shared_units, calls, defined_in)
     covered, covered_functions = _coverage(files, programs, reaping_by_node,
                                            'reaps_every_child')
@@ -309,6 +265,7 @@ def merge(parts, stamps):
             'loop_covered_files': loop_covered,
             'loop_covered_functions': loop_covered_functions,
             'entries': sorted(u for u in entries if u in functions),
+            'taken_functions': taken_functions,
             'entered_reset': _entered(calls, reset_flow, defined_in),
             'entered_covered': _entered(calls, cover_flow, defined_in)}
 

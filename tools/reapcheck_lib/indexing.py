@@ -261,14 +261,15 @@ def ensure_facts(facts_path, db, units, base, tmp, paths, logs, jobs, say, rewri
     that writes it again, recorded for the check's staleness warning.
     Returns (the facts, the results of judge by path for the units judged
     in their index run now or in the cache, the callees each such unit
-    calls, whether the facts were written now)."""
+    calls, the paths of those that wait for a specific child, whether the
+    facts were written now)."""
     existing = facts.load(facts_path)
     indexer = Indexer(base, db, tmp, paths, logs, judge)
     inputs = indexer.inputs(units)
     if facts.is_fresh(existing, facts_path, inputs):
         # Fresh and complete: reused without a word.
         if not judge:
-            return existing, {}, {}, False
+            return existing, {}, {}, set(), False
         return (existing,) + _judged(units, [indexer.index(u, run=False) for u in units]) \
             + (False,)
     safeio.ensure_directory(indexer.cache_dir, 'cache directory')
@@ -324,15 +325,18 @@ def ensure_facts(facts_path, db, units, base, tmp, paths, logs, jobs, say, rewri
 
 
 def _judged(units, results):
-    """The judgements of the units that have one, and their callees."""
-    judged, callees = {}, {}
+    """The judgements of the units that have one, their callees, and the
+    paths of those that wait for a specific child."""
+    judged, callees, waits = {}, {}, set()
     for unit, r in zip(units, results):
         if r.get('check') is not None:
             judged.setdefault(unit.path, []).append(r['check'])
             callees.setdefault(unit.path, set()).update(
                 c for part in r['parts'] for f in part.get('functions', [])
                 for c in f.get('calls', []))
-    return judged, callees
+            if any(part.get('specific_waits') for part in r['parts']):
+                waits.add(unit.path)
+    return judged, callees, waits
 
 
 def _stop_on_fatal(units, results, say):

@@ -1,0 +1,252 @@
+//===--- FactsRecorder.cpp - One unit's facts, written in index mode ------===//
+
+#include "facts/FactsWords.h"
+#include "facts/ProjectFacts.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MD5.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+
+namespace reapcheck {
+
+//===----------------------------------------------------------------------===//
+// Writing, in index mode.
+//===----------------------------------------------------------------------===//
+
+FactsRecorder::Function &FactsRecorder::function(const FunctionDecl &FD) {
+  std::string Usr = usrOf(&FD);
+  auto [It, Inserted] = Functions.try_emplace(Usr);
+  if (Inserted) {
+    Order.push_back(Usr);
+    It->second.Name = FD.getQualifiedNameAsString();
+    It->second.IsMain = FD.isMain();
+  }
+  return It->second;
+}
+
+void FactsRecorder::addWrapper(const FunctionDecl &FD, const StartSpec &Spec) {
+  function(FD).Wrapper = Spec;
+}
+
+void FactsRecorder::addParam(const FunctionDecl &FD, unsigned Index,
+                             ParamSummary Summary) {
+  if (Summary != ParamSummary::Unknown)
+    function(FD).Params.push_back({Index, Summary});
+}
+
+void FactsRecorder::addReapsAny(const FunctionDecl &FD) {
+  function(FD).ReapsAny = true;
+}
+
+void FactsRecorder::addDefined(const FunctionDecl &FD) {
+  function(FD).Defined = true;
+}
+
+void FactsRecorder::addCall(const FunctionDecl &Caller,
+                            const FunctionDecl &Callee) {
+  std::string Usr = usrOf(&Callee);
+  if (Usr.empty())
+    return;
+  function(Caller).Calls.push_back(Usr);
+}
+
+void FactsRecorder::addEntryCalls(const FunctionDecl &FD, bool Covered,
+                                  llvm::ArrayRef<const FunctionDecl *> Own,
+                                  llvm::ArrayRef<const FunctionDecl *> Entered) {
+  Function &F = function(FD);
+  F.ResetFlow = true;
+  for (auto [From, Into] :
+       {std::pair(Own, Covered ? &F.CoveredCalls : &F.ResetCalls),
+        std::pair(Entered, Covered ? &F.EnteredCoveredCalls : &F.EnteredCalls)})
+    for (const FunctionDecl *Callee : From)
+      if (std::string Usr = usrOf(Callee);
+          !Usr.empty() && llvm::find(*Into, Usr) == Into->end())
+        Into->push_back(Usr);
+}
+
+void FactsRecorder::addAnyPidCall(const FunctionDecl &Caller,
+                                  const FunctionDecl &Callee, unsigned Index) {
+  std::string Usr = usrOf(&Callee);
+  if (!Usr.empty())
+    function(Caller).AnyPidCalls.push_back({Usr, Index});
+}
+
+void FactsRecorder::addEntry(const FunctionDecl &FD) {
+  std::string Usr = usrOf(&FD);
+  if (!Usr.empty() && llvm::find(Entries, Usr) == Entries.end())
+    Entries.push_back(Usr);
+}
+
+void FactsRecorder::addSigchldHandler(const FunctionDecl &FD) {
+  std::string Usr = usrOf(&FD);
+  if (!Usr.empty() && llvm::find(SigchldHandlers, Usr) == SigchldHandlers.end())
+    SigchldHandlers.push_back(Usr);
+}
+
+void FactsRecorder::addHandlerParam(const FunctionDecl &FD, unsigned Index) {
+  std::vector<unsigned> &Params = function(FD).HandlerParams;
+  if (llvm::find(Params, Index) == Params.end())
+    Params.push_back(Index);
+}
+
+void FactsRecorder::addSignalParam(const FunctionDecl &FD, unsigned Index,
+                                   const FunctionDecl *Handler,
+                                   bool KernelReaps) {
+  function(FD).SignalParams.emplace_back(
+      Index, Handler ? usrOf(Handler) : std::string(), KernelReaps);
+}
+
+void FactsRecorder::addSigchldArg(const FunctionDecl &Caller,
+                                  const FunctionDecl &Callee, unsigned Index) {
+  std::string Usr = usrOf(&Callee);
+  if (!Usr.empty())
+    function(Caller).SigchldArgs.push_back({Usr, Index});
+}
+
+void FactsRecorder::addFunctionArg(const FunctionDecl &Caller,
+                                   const FunctionDecl &Callee, unsigned Index,
+                                   const FunctionDecl &Arg) {
+  std::string CalleeUsr = usrOf(&Callee), ArgUsr = usrOf(&Arg);
+  if (!CalleeUsr.empty() && !ArgUsr.empty())
+    function(Caller).FunctionArgs.emplace_back(CalleeUsr, Index, ArgUsr);
+}
+
+void FactsRecorder::addTable(const VarDecl &Var,
+                             llvm::ArrayRef<const Decl *> Named) {
+  Table T;
+  T.Var = usrOf(&Var);
+  if (T.Var.empty())
+    return;
+  for (const Decl *D : Named) {
+    std::string Usr = usrOf(D);
+    auto &Into = isa<FunctionDecl>(D) ? T.Functions : T.Vars;
+    if (!Usr.empty() && llvm::find(Into, Usr) == Into.end())
+      Into.push_back(Usr);
+  }
+  Tables.push_back(std::move(T));
+}
+
+void FactsRecorder::addHolder(const ValueDecl &Holder, HolderDuty Duty,
+                              bool Signalled) {
+  std::string Usr = usrOf(&Holder);
+  if (!Usr.empty())
+    Holders.push_back({Usr, Duty, Signalled});
+}
+
+std::string FactsRecorder::variantOf(llvm::StringRef Predefines) {
+  llvm::MD5 Hash;
+  Hash.update(Predefines);
+  llvm::MD5::MD5Result Result;
+  Hash.final(Result);
+  return Result.digest().substr(0, 16).str();
+}
+
+/// A JSON array of \p Items, each made by \p Make.
+template <typename Range, typename Fn>
+static llvm::json::Array arrayOf(const Range &Items, Fn Make) {
+  llvm::json::Array A;
+  for (const auto &Item : Items)
+    A.push_back(Make(Item));
+  return A;
+}
+
+/// The identity, for arrayOf() of strings and numbers.
+static const auto Same = [](const auto &V) { return V; };
+
+llvm::json::Object FactsRecorder::toJson(const std::string &Usr,
+                                         const Function &F) {
+  llvm::json::Object O{{"usr", Usr},
+                       {"name", F.Name},
+                       {"defined", F.Defined},
+                       {"main", F.IsMain},
+                       {"reaps_any", F.ReapsAny}};
+  if (F.Wrapper)
+    O["wrapper"] = specToJson(*F.Wrapper);
+  llvm::json::Object Params;
+  for (const auto &[Index, Summary] : F.Params)
+    Params[std::to_string(Index)] = paramWord(Summary);
+  O["params"] = std::move(Params);
+  O["calls"] = arrayOf(F.Calls, Same);
+  auto Pair = [](const auto &P) {
+    return llvm::json::Array{P.first, P.second};
+  };
+  if (!F.AnyPidCalls.empty())
+    O["any_pid_calls"] = arrayOf(F.AnyPidCalls, Pair);
+  if (F.ResetFlow) {
+    O["reset_calls"] = arrayOf(F.ResetCalls, Same);
+    O["entered_reset_calls"] = arrayOf(F.EnteredCalls, Same);
+    O["covered_calls"] = arrayOf(F.CoveredCalls, Same);
+    O["entered_covered_calls"] = arrayOf(F.EnteredCoveredCalls, Same);
+  }
+  if (!F.HandlerParams.empty())
+    O["sigchld_handler_params"] = arrayOf(F.HandlerParams, Same);
+  if (!F.SignalParams.empty())
+    O["signal_params"] = arrayOf(F.SignalParams, [](const auto &P) {
+      const auto &[Index, Handler, KernelReaps] = P;
+      return llvm::json::Array{Index, Handler, KernelReaps};
+    });
+  if (!F.SigchldArgs.empty())
+    O["sigchld_args"] = arrayOf(F.SigchldArgs, Pair);
+  if (!F.FunctionArgs.empty())
+    O["function_args"] = arrayOf(F.FunctionArgs, [](const auto &A) {
+      const auto &[Callee, Index, Arg] = A;
+      return llvm::json::Array{Callee, Index, Arg};
+    });
+  return O;
+}
+
+void FactsRecorder::write(llvm::StringRef Path, llvm::StringRef MainFile,
+                          llvm::StringRef Variant) const {
+  llvm::json::Array Funcs;
+  for (const std::string &Usr : Order)
+    if (!Usr.empty())
+      Funcs.push_back(toJson(Usr, Functions.find(Usr)->second));
+  llvm::json::Object Unit{
+      {"version", FactsFormatVersion},
+      {"file", MainFile},
+      {"variant", Variant},
+      {"installs_reaper", InstallsReaper},
+      {"functions", std::move(Funcs)},
+      {"holders", arrayOf(Holders, [](const Holder &H) {
+         llvm::json::Object O{{"usr", H.Usr}, {"duty", dutyWord(H.Duty)}};
+         if (H.Signalled)
+           O["signalled"] = true;
+         return O;
+       })}};
+  if (!Tables.empty())
+    Unit["tables"] = arrayOf(Tables, [](const Table &T) {
+      return llvm::json::Object{{"var", T.Var},
+                                {"functions", arrayOf(T.Functions, Same)},
+                                {"vars", arrayOf(T.Vars, Same)}};
+    });
+  if (SharedObject)
+    Unit["shared_object"] = true;
+  if (!SigchldHandlers.empty())
+    Unit["sigchld_handlers"] = arrayOf(SigchldHandlers, Same);
+  if (!Takers.empty())
+    Unit["sigchld_takers"] = arrayOf(Takers, [](const ForeignTaker &T) {
+      llvm::json::Object O{{"file", T.File},
+                           {"line", static_cast<int64_t>(T.Line)},
+                           {"column", static_cast<int64_t>(T.Column)},
+                           {"kind", T.Ignores ? "ignore" : "handler"}};
+      if (!T.Ignores)
+        O["handler"] = T.Handler;
+      return O;
+    });
+  if (SpecificWaits)
+    Unit["specific_waits"] = static_cast<int64_t>(SpecificWaits);
+  if (!Entries.empty())
+    Unit["entries"] = arrayOf(Entries, Same);
+  std::error_code EC;
+  llvm::raw_fd_ostream Out(Path, EC, llvm::sys::fs::OF_Append);
+  if (EC)
+    return;
+  Out << llvm::json::Value(std::move(Unit)) << '\n';
+}
+
+} // namespace reapcheck

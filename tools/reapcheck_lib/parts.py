@@ -1,0 +1,77 @@
+"""Index parts: the JSON object the check writes per translation unit in
+index mode, read back and checked for the shape the merge relies on
+(docs/facts.md).  A damaged part (a cache entry gone wrong) is refused by
+name, never merged."""
+
+import json
+
+DUTY_RANK = {'reaped': 3, 'handed-on': 2, 'neglected': 1, 'unjudged': 0}
+
+
+def read_parts(text):
+    """Index parts (one JSON object a line) of one unit's index file."""
+    parts = []
+    for line in text.splitlines():
+        line = line.strip()
+        if line:
+            try:
+                parts.append(json.loads(line))
+            except RecursionError:
+                raise ValueError('JSON nested too deeply')
+    return parts
+
+
+def _shape(value, kinds):
+    """True when value is a list whose items are lists of exactly these
+    kinds (str, int, bool)."""
+    return isinstance(value, list) and all(
+        isinstance(item, list) and len(item) == len(kinds)
+        and all(isinstance(x, k) and (k is bool or not isinstance(x, bool))
+                for x, k in zip(item, kinds))
+        for item in value)
+
+
+def _strings(value):
+    return isinstance(value, list) and all(isinstance(x, str) for x in value)
+
+
+def validate_part(part):
+    """Raises ValueError naming the first key of an index part that does
+    not have the shape the check writes (a damaged cache entry)."""
+    def need(ok, what):
+        if not ok:
+            raise ValueError('malformed index part: %s' % what)
+    need(isinstance(part, dict), 'not an object')
+    need(isinstance(part.get('file'), str), "'file'")
+    need(isinstance(part.get('functions', []), list), "'functions'")
+    for f in part.get('functions', []):
+        need(isinstance(f, dict) and isinstance(f.get('usr'), str)
+             and isinstance(f.get('name'), str), 'a function without usr or name')
+        need(isinstance(f.get('params', {}), dict), "'params' of %s" % f['name'])
+        need(_strings(f.get('calls', [])), "'calls' of %s" % f['name'])
+        for key, kinds in (('any_pid_calls', (str, int)), ('sigchld_args', (str, int)),
+                           ('signal_params', (int, str, bool)),
+                           ('function_args', (str, int, str))):
+            need(_shape(f.get(key, []), kinds), "'%s' of %s" % (key, f['name']))
+        need(isinstance(f.get('sigchld_handler_params', []), list),
+             "'sigchld_handler_params' of %s" % f['name'])
+    for h in part.get('holders', []):
+        need(isinstance(h, dict) and isinstance(h.get('usr'), str)
+             and h.get('duty') in DUTY_RANK
+             and isinstance(h.get('signalled', False), bool), 'a holder')
+    for t in part.get('tables', []):
+        need(isinstance(t, dict) and isinstance(t.get('var'), str)
+             and _strings(t.get('functions', [])) and _strings(t.get('vars', [])), 'a table')
+    need(_strings(part.get('sigchld_handlers', [])), "'sigchld_handlers'")
+    need(_strings(part.get('entries', [])), "'entries'")
+    need(isinstance(part.get('shared_object', False), bool), "'shared_object'")
+    for t in part.get('sigchld_takers', []):
+        need(isinstance(t, dict) and isinstance(t.get('file'), str)
+             and _positive(t.get('line')) and _positive(t.get('column'))
+             and t.get('kind') in ('ignore', 'handler')
+             and isinstance(t.get('handler', ''), str), 'a SIGCHLD taker')
+    need(_positive(part.get('specific_waits', 1)), "'specific_waits'")
+
+
+def _positive(value):
+    return isinstance(value, int) and not isinstance(value, bool) and value > 0
