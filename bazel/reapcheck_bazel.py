@@ -41,9 +41,9 @@ def _import_lib(init_file):
     """tools/reapcheck_lib, from the declared input whose __init__.py is
     given (its tools/ directory goes first on sys.path)."""
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(init_file))))
-    global checking, diagnostics, facts, report, baseline, planning, tidyrun
+    global checking, diagnostics, facts, report, baseline, planning, slices, tidyrun
     from reapcheck_lib import baseline, checking, diagnostics, facts, planning, report, \
-        tidyrun
+        slices, tidyrun
 
 
 def _map_strings(value, fn):
@@ -140,57 +140,6 @@ def index(args):
 
 # -- merge ------------------------------------------------------------------
 
-def _names(part):
-    """Every function and holder USR the unit's part mentions: the facts
-    its check can ask for."""
-    functions, holders = set(part.get('entries', [])), set()
-    for f in part.get('functions', []):
-        functions.add(f['usr'])
-        functions.update(f.get('calls', []))
-        functions.update(c for c, _ in f.get('any_pid_calls', []))
-        functions.update(c for c, _ in f.get('sigchld_args', []))
-        for callee, _, arg in f.get('function_args', []):
-            functions.update((callee, arg))
-    for table in part.get('tables', []):
-        functions.update(table.get('functions', []))
-    functions.update(part.get('sigchld_handlers', []))
-    holders.update(h['usr'] for h in part.get('holders', []))
-    return functions, holders
-
-
-def slice_for(merged, parts, path):
-    """The facts a check of the unit at path reads: the functions and
-    holders its own part names, and what the program rule says about the
-    file.  Everything else is left out, so that an edit elsewhere in the
-    program that changes none of these leaves the slice, and the check's
-    cached result, as they were."""
-    functions, holders = set(), set()
-    for part in parts:
-        f, h = _names(part)
-        functions |= f
-        holders |= h
-
-    def mine(key):
-        return key.split('#', 1)[0] == path
-
-    out = dict(merged)
-    out['functions'] = {u: v for u, v in merged['functions'].items() if u in functions}
-    out['holders'] = {u: v for u, v in merged['holders'].items() if u in holders}
-    kept = [i for i, p in enumerate(merged['programs']) if any(mine(f) for f in p['files'])]
-    out['programs'] = [merged['programs'][i] for i in kept]
-    # taken_functions names programs by their index: renumbered for the slice.
-    out['taken_functions'] = {
-        f: {u: [kept.index(i) for i in ps if i in kept] for u, ps in v.items()}
-        for f, v in merged.get('taken_functions', {}).items() if mine(f)}
-    for key in ('covered_files', 'loop_covered_files'):
-        out[key] = [f for f in merged[key] if mine(f)]
-    for key in ('covered_functions', 'loop_covered_functions'):
-        out[key] = {f: v for f, v in merged[key].items() if mine(f)}
-    for key in ('entered_reset', 'entered_covered'):
-        out[key] = [u for u in merged.get(key, []) if u in functions]
-    return out
-
-
 def _write_json(path, value):
     with open(path, 'w') as f:
         json.dump(value, f, indent=1, sort_keys=True)
@@ -210,7 +159,7 @@ def merge(args):
         return _fail(['project facts: %s' % e])
     _write_json(args.facts, merged)
     for path, parts, slice_file in by_unit:
-        _write_json(slice_file, slice_for(merged, parts, path))
+        _write_json(slice_file, slices.slice_for(merged, parts, path))
     return 0
 
 

@@ -9,7 +9,7 @@ import os
 import shlex
 import tempfile
 
-from . import config, diagnostics, indexing, inventory, project, tidyrun
+from . import checkcache, config, diagnostics, indexing, inventory, project, tidyrun
 from .cli import say
 from .planning import index_units, plan_database, plan_files, read_database, select_shard
 from .project import CHECK, MODULE_CHECKS
@@ -39,13 +39,15 @@ def tidy_base(args):
     return base
 
 
-def run_unit(unit, base, index, tmp, paths, want_fixes, logs):
+def run_unit(unit, base, index, tmp, paths, want_fixes, logs, facts_file=None):
     inventory_file = os.path.join(tmp, 'inventory-%d.tsv' % index)
     fixes = os.path.join(tmp, 'fixes-%d.yaml' % index)
     cmd = unit.command(base)
     if want_fixes:
         cmd.insert(1, '--export-fixes=' + fixes)
     env = dict(os.environ, REAPCHECK_INVENTORY=inventory_file)
+    if facts_file is not None:
+        env['REAPCHECK_FACTS'] = facts_file
     result = _empty_result(unit)
     if not os.path.isfile(unit.path):
         result['failure'] = 'the file does not exist; not checked'
@@ -198,7 +200,7 @@ def check_in(args, paths, tmp):
         return report
     logs = tidyrun.Logs(db.db_dir if db else None)
     want_fixes = bool(args.export_fixes or args.json)
-    reused = []
+    reused, sliced = [], None
     if db and not args.no_facts:
         facts_path = paths.absolute(args.facts) if args.facts else \
             os.path.join(db.db_dir, 'reapcheck-facts.json')
@@ -210,16 +212,31 @@ def check_in(args, paths, tmp):
         if args.index_only:
             return None
         os.environ['REAPCHECK_FACTS'] = facts_path
+        merged, judged, callees, waits, by_path, wrote = indexed
         if judge:
-            reused, units = reuse_index_runs(units, *indexed)
+            reused, units = reuse_index_runs(units, merged, judged, callees, waits, wrote)
             if not want_fixes:
                 for r in reused:
                     r['fixes'] = []
+        if not os.environ.get('REAPCHECK_FULL_FACTS'):
+            sliced = checkcache.SlicedChecks(facts_path, merged, by_path,
+                                             os.path.join(db.db_dir, '.reapcheck-index'),
+                                             IndexJudge(paths), want_fixes)
+            planned = len(units)
+            from_cache, units = sliced.plan(units)
+            if from_cache and wrote:
+                say('project facts: %d of the %d file%s to check with the facts taken from '
+                    'the check cache (source and facts slice unchanged)'
+                    % (len(from_cache), planned, '' if planned == 1 else 's'))
+            reused += from_cache
     elif args.no_facts:
         # Set and empty: the check looks for no facts file of its own.
         os.environ['REAPCHECK_FACTS'] = ''
 
-    results = reused + run_all(units, base, tmp, paths, want_fixes, jobs, 0, logs)
+    results = reused + run_all(units, base, tmp, paths, want_fixes, jobs, 0, logs,
+                               sliced.facts_for if sliced else None)
+    if sliced:
+        sliced.store(results)
     # Headers the including source turned out not to include (another
     # file of the same name, a conditional #include): on their own.
     unconfirmed = sorted(h for r in results for h in r['unit'].covers
@@ -303,9 +320,11 @@ def rewrite_command(args, db_dir, facts_path):
     return shlex.join(words)
 
 
-def run_all(units, base, tmp, paths, want_fixes, jobs, first_index, logs):
+def run_all(units, base, tmp, paths, want_fixes, jobs, first_index, logs, facts_for=None):
+    """facts_for(unit): the facts file the unit is checked with (its
+    slice), or None: the one the environment names."""
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
         futures = [pool.submit(run_unit, u, base, first_index + i, tmp, paths, want_fixes,
-                               logs)
+                               logs, facts_for(u) if facts_for else None)
                    for i, u in enumerate(units)]
         return [f.result() for f in futures]

@@ -21,7 +21,13 @@ def cache_key(tool, unit, source_sha256):
     return facts.digest('key', _CACHE_VERSION, tool, unit, source_sha256)
 
 
-def _valid_judged(judged):
+def check_key(index_key, slice_digest, want_fixes):
+    """Key of a unit's result checked with its facts slice: its index key
+    (its whole input and the tool) and the slice's digest."""
+    return facts.digest('check', _CACHE_VERSION, index_key, slice_digest, want_fixes)
+
+
+def valid_judged(judged):
     """The shape checking.IndexJudge.revive and the report rely on."""
     def items(key, fields):
         value = judged.get(key)
@@ -55,7 +61,7 @@ def read_cache_entry(path):
     for part in parts:
         facts.validate_part(part)
     judged = entry.get('judged')
-    if judged is not None and not _valid_judged(judged):
+    if judged is not None and not valid_judged(judged):
         raise ValueError("malformed index entry: 'judged'")
     return parts, deps, judged
 

@@ -130,8 +130,9 @@ class Indexer:
             except OSError as e:
                 result['problem'] = 'not indexed (%s)' % e.strerror
                 return result
-            cached = os.path.join(self.cache_dir, indexcache.cache_key(self.tool, unit_fp,
-                                                                  source['sha256']) + '.json')
+            key = indexcache.cache_key(self.tool, unit_fp, source['sha256'])
+            result['key'] = key
+            cached = os.path.join(self.cache_dir, key + '.json')
             try:
                 found = self._from_cache(cached, shown, result['notes'])
             except safeio.InputError as e:
@@ -261,15 +262,16 @@ def ensure_facts(facts_path, db, units, base, tmp, paths, logs, jobs, say, rewri
     that writes it again, recorded for the check's staleness warning.
     Returns (the facts, the results of judge by path for the units judged
     in their index run now or in the cache, the callees each such unit
-    calls, the paths of those that wait for a specific child, whether the
-    facts were written now)."""
+    calls, the paths of those that wait for a specific child, the index
+    parts and cache keys by path, whether the facts were written now)."""
     existing = facts.load(facts_path)
     indexer = Indexer(base, db, tmp, paths, logs, judge)
     inputs = indexer.inputs(units)
     if facts.is_fresh(existing, facts_path, inputs):
         # Fresh and complete: reused without a word.
         if not judge:
-            return existing, {}, {}, set(), False
+            return (existing,) + _judged(units, [indexer.index(u, run=False) for u in units]) \
+                + (False,)
         return (existing,) + _judged(units, [indexer.index(u, run=False) for u in units]) \
             + (False,)
     safeio.ensure_directory(indexer.cache_dir, 'cache directory')
@@ -325,10 +327,17 @@ def ensure_facts(facts_path, db, units, base, tmp, paths, logs, jobs, say, rewri
 
 
 def _judged(units, results):
-    """The judgements of the units that have one, their callees, and the
-    paths of those that wait for a specific child."""
-    judged, callees, waits = {}, {}, set()
+    """The judgements of the units that have one, their callees, the paths
+    of those that wait for a specific child, and by path the index parts
+    and cache keys of every unit (for its facts slice and check cache)."""
+    judged, callees, waits, indexed = {}, {}, set(), {}
     for unit, r in zip(units, results):
+        entry = indexed.setdefault(unit.path, {'parts': [], 'keys': [], 'known': True})
+        entry['parts'].extend(r['parts'])
+        entry['keys'].append(r.get('key'))
+        # A unit without its index part (not indexed, no cache entry) gets
+        # the whole facts, never a slice missing its own facts.
+        entry['known'] = entry['known'] and r['how'] in ('cached', 'indexed')
         if r.get('check') is not None:
             judged.setdefault(unit.path, []).append(r['check'])
             callees.setdefault(unit.path, set()).update(
@@ -336,7 +345,7 @@ def _judged(units, results):
                 for c in f.get('calls', []))
             if any(part.get('specific_waits') for part in r['parts']):
                 waits.add(unit.path)
-    return judged, callees, waits
+    return judged, callees, waits, indexed
 
 
 def _stop_on_fatal(units, results, say):
