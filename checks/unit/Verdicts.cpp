@@ -109,8 +109,9 @@ void UnitJudge::judgeBody(const Decl *Callable, Stmt *Body) {
   if (!BodyCovered && Facts && FD)
     BodyCovered = Facts->isCoveredByReaper(mainFilePath(Ctx), Unit.variant(),
                                            usrOf(FD));
-  // A child's ignore or reaper covers what the functions it calls start.
-  if (!BodyCovered && FD)
+  // A child's ignore or reaper covers what the functions it calls start
+  // (asked only where there is one, here or in the facts).
+  if (!BodyCovered && FD && (Facts || !Unit.childInstalls().empty()))
     BodyCovered = Unit.inheritedDispositions().entersCovered(FD);
   // Only a covered start is uncovered by a caller's reset.
   AOpts.EnteredReset =
