@@ -54,6 +54,7 @@ class SlicedChecks:
             entry = self.pending.get(id(r['unit']))
             frozen = self.judge.freeze(r) if entry else None
             if frozen is not None:
+                safeio.ensure_directory(self.cache_dir, 'check cache directory')
                 safeio.write_atomic(entry, json.dumps(
                     {'format': _FORMAT, 'version': _VERSION, 'judged': frozen},
                     sort_keys=True) + '\n', 'check cache entry')
@@ -74,7 +75,7 @@ class SlicedChecks:
             return None
         key = indexcache.check_key(info['keys'][0], self.slice_of[u.path][1],
                                    self.want_fixes)
-        return os.path.join(self.cache_dir, 'check-' + key + '.json')
+        return os.path.join(self.cache_dir, key + '.json')
 
     def _read(self, entry, unit):
         """The result kept in entry, or None (no entry, or a damaged one:

@@ -220,7 +220,8 @@ def check_in(args, paths, tmp):
                     r['fixes'] = []
         if not os.environ.get('REAPCHECK_FULL_FACTS'):
             sliced = checkcache.SlicedChecks(facts_path, merged, by_path,
-                                             os.path.join(db.db_dir, '.reapcheck-index'),
+                                             os.path.join(db.db_dir, '.reapcheck-index',
+                                                          'checks'),
                                              IndexJudge(paths), want_fixes)
             planned = len(units)
             from_cache, units = sliced.plan(units)
