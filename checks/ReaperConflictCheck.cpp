@@ -5,7 +5,6 @@
 #include "flow/SigchldActions.h"
 #include "support/AstHelpers.h"
 #include "support/EnclosingBody.h"
-#include "unit/InheritedDispositions.h"
 #include "unit/Summaries.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
@@ -169,9 +168,6 @@ ReaperConflictCheck::foreignTakers(const ProjectFacts &Facts,
 void ReaperConflictCheck::judgeUnit() {
   ProjectSummaries Summaries(Model, nullptr);
   const ProjectFacts *Known = unitFacts();
-  const ChildInstallList NoChildInstalls;
-  InheritedDispositions Inherited(*Ctx, Model, Summaries, Known,
-                                  NoChildInstalls);
   // What each installing function leaves installed for the others.
   llvm::MapVector<const Stmt *, Disposition> Lasting;
   for (const auto &[Callable, Body] : InstallingBodies) {
@@ -189,11 +185,12 @@ void ReaperConflictCheck::judgeUnit() {
       if (Installer != Body)
         Entry.join(Left);
     // What another file of a program that reaches this function installed
-    // holds here, unless a caller reset it.
+    // holds here, unless every call of it runs after a reset (the facts'
+    // must fact: a caller that may reset does not hide one that does not).
     const auto *FD = dyn_cast_or_null<FunctionDecl>(Callable);
     std::vector<const ForeignTaker *> Foreign =
         Known ? foreignTakers(*Known, FD) : std::vector<const ForeignTaker *>();
-    if (!Foreign.empty() && !Inherited.entersReset(FD))
+    if (!Foreign.empty() && !Known->entersResetAlways(usrOf(FD)))
       Entry.Foreign = Foreign.front();
     DispositionFacts Facts;
     if (!analyseDispositions(Callable, Body, *Ctx, Model, Summaries, Entry,

@@ -55,6 +55,19 @@ void FactsRecorder::addCall(const FunctionDecl &Caller,
   function(Caller).Calls.push_back(Usr);
 }
 
+void FactsRecorder::addAlwaysResetCalls(
+    const FunctionDecl &FD, llvm::ArrayRef<const FunctionDecl *> Own,
+    llvm::ArrayRef<const FunctionDecl *> Entered) {
+  Function &F = function(FD);
+  F.ResetFlow = true;
+  for (auto [From, Into] : {std::pair(Own, &F.AlwaysCalls),
+                            std::pair(Entered, &F.EnteredAlwaysCalls)})
+    for (const FunctionDecl *Callee : From)
+      if (std::string Usr = usrOf(Callee);
+          !Usr.empty() && llvm::find(*Into, Usr) == Into->end())
+        Into->push_back(Usr);
+}
+
 void FactsRecorder::addEntryCalls(const FunctionDecl &FD, bool Covered,
                                   llvm::ArrayRef<const FunctionDecl *> Own,
                                   llvm::ArrayRef<const FunctionDecl *> Entered) {
@@ -182,6 +195,8 @@ llvm::json::Object FactsRecorder::toJson(const std::string &Usr,
     O["entered_reset_calls"] = arrayOf(F.EnteredCalls, Same);
     O["covered_calls"] = arrayOf(F.CoveredCalls, Same);
     O["entered_covered_calls"] = arrayOf(F.EnteredCoveredCalls, Same);
+    O["always_reset_calls"] = arrayOf(F.AlwaysCalls, Same);
+    O["entered_always_reset_calls"] = arrayOf(F.EnteredAlwaysCalls, Same);
   }
   if (!F.HandlerParams.empty())
     O["sigchld_handler_params"] = arrayOf(F.HandlerParams, Same);

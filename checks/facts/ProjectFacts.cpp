@@ -71,7 +71,8 @@ void ProjectFacts::readCoverage(const llvm::json::Object &Root) {
                             std::pair("loop_covered_files", &LoopCovered),
                             std::pair("entries", &Entries),
                             std::pair("entered_reset", &EnteredReset),
-                            std::pair("entered_covered", &EnteredCovered)})
+                            std::pair("entered_covered", &EnteredCovered),
+                            std::pair("always_reset", &AlwaysReset)})
     if (const auto *Names = Root.getArray(Key))
       for (const auto &Item : *Names)
         if (auto Name = Item.getAsString())

@@ -98,6 +98,11 @@ public:
   bool entersReset(llvm::StringRef Usr) const {
     return EnteredReset.contains(Usr);
   }
+  /// True when every call of \p Usr the program makes runs with SIGCHLD
+  /// reset (the merge's `always_reset`, a must fact).
+  bool entersResetAlways(llvm::StringRef Usr) const {
+    return AlwaysReset.contains(Usr);
+  }
   /// True when a child that ignores SIGCHLD or installs a reaper on its
   /// side of a fork may call \p Usr so: the merge's `entered_covered`.
   bool entersCovered(llvm::StringRef Usr) const {
@@ -137,6 +142,7 @@ private:
   llvm::StringSet<> Entries;
   llvm::StringSet<> EnteredReset;
   llvm::StringSet<> EnteredCovered;
+  llvm::StringSet<> AlwaysReset;
   llvm::StringMap<llvm::StringSet<>> CoveredFunctions;
   /// The same, by main's own reaping loops only.
   llvm::StringSet<> LoopCovered;
@@ -200,6 +206,11 @@ public:
   void addEntryCalls(const clang::FunctionDecl &FD, bool Covered,
                      llvm::ArrayRef<const clang::FunctionDecl *> Own,
                      llvm::ArrayRef<const clang::FunctionDecl *> Entered);
+  /// The same for the calls where a reset holds on every path: after its
+  /// own, and while one it was surely entered with holds.
+  void addAlwaysResetCalls(const clang::FunctionDecl &FD,
+                           llvm::ArrayRef<const clang::FunctionDecl *> Own,
+                           llvm::ArrayRef<const clang::FunctionDecl *> Entered);
   /// The unit installs a reaper of every child (a SIGCHLD handler that
   /// reaps any child, SIGCHLD ignored).
   void setInstallsReaper() { InstallsReaper = true; }
@@ -241,6 +252,7 @@ private:
     bool ResetFlow = false;
     std::vector<std::string> ResetCalls, EnteredCalls;
     std::vector<std::string> CoveredCalls, EnteredCoveredCalls;
+    std::vector<std::string> AlwaysCalls, EnteredAlwaysCalls;
   };
   Function &function(const clang::FunctionDecl &FD);
   static llvm::json::Object toJson(const std::string &Usr, const Function &F);

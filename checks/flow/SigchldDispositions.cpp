@@ -25,6 +25,7 @@ bool Disposition::join(const Disposition &From) {
   }
   Blocked = Blocked && From.Blocked;
   Reset = Reset || From.Reset;
+  ResetAlways = ResetAlways && From.ResetAlways;
   Covers = Covers || From.Covers;
   if (!Foreign)
     Foreign = From.Foreign;
@@ -140,6 +141,8 @@ bool DispositionPass::onCall(const CallExpr &Call, State &S) {
   if (Record && Callee && (S.Reset || S.Covers))
     (S.Reset ? Record->CalledReset : Record->CalledCovered)
         .push_back(Callee->getCanonicalDecl());
+  if (Record && Callee && S.ResetAlways)
+    Record->CalledResetAlways.push_back(Callee->getCanonicalDecl());
   if (auto Action = sigchldAction(Model, Call, Body, Ctx)) {
     // A saved disposition put back (neither a handler nor a constant) is
     // not taken to be a reset here: that would report what it restores.
@@ -147,6 +150,7 @@ bool DispositionPass::onCall(const CallExpr &Call, State &S) {
       S.Reset = Action->Default ||
                 (!Action->KernelReaps && Action->Handler &&
                  !reapsAnyChild(Model, Action->Handler, Ctx, &Summaries));
+      S.ResetAlways = S.Reset;
       S.Covers = !S.Reset && (S.Covers || !Covering || Covering->count(&Call));
     }
     // SIG_DFL, a handler that reaps nothing, or a saved disposition put
@@ -164,7 +168,7 @@ bool DispositionPass::onCall(const CallExpr &Call, State &S) {
     S.Ignored = S.Reaper = nullptr;
     S.Handler = nullptr;
     S.Foreign = nullptr;
-    S.Reset = true;
+    S.Reset = S.ResetAlways = true;
     S.Covers = false;
   } else if (Model.signalSetOp(Call) == SignalSetOp::Mask) {
     onMask(Call, S);

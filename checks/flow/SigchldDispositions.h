@@ -55,6 +55,8 @@ struct Disposition {
   /// ignore or a reaper since.  Whatever the program installed elsewhere,
   /// nothing reaps a child started here for it (a may fact).
   bool Reset = false;
+  /// The same on every path (a must fact): the reset surely holds here.
+  bool ResetAlways = false;
   /// SIGCHLD ignored, or a handler that reaps any child installed, may be
   /// in effect (a may fact, as the unit's installs are counted): the
   /// kernel or the handler takes the children started here.
@@ -68,7 +70,8 @@ struct Disposition {
   bool join(const Disposition &From);
   bool operator==(const Disposition &O) const {
     return Ignored == O.Ignored && Reaper == O.Reaper &&
-           Blocked == O.Blocked && Reset == O.Reset && Covers == O.Covers &&
+           Blocked == O.Blocked && Reset == O.Reset &&
+           ResetAlways == O.ResetAlways && Covers == O.Covers &&
            Foreign == O.Foreign;
   }
 };
@@ -85,6 +88,8 @@ struct DispositionFacts {
   std::vector<const clang::FunctionDecl *> CalledReset;
   /// The functions the body calls where Covers may hold and Reset may not.
   std::vector<const clang::FunctionDecl *> CalledCovered;
+  /// The functions the body calls where ResetAlways holds.
+  std::vector<const clang::FunctionDecl *> CalledResetAlways;
 };
 
 /// The dispositions along \p Body (of \p Callable), starting from

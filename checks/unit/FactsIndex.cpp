@@ -38,7 +38,7 @@ static void indexEntryFlow(TranslationUnitScan &Unit, const FunctionDecl &FD,
     Covering.insert(Install.second);
   DispositionFacts Own, EnteredReset, EnteredCovered;
   Disposition Reset, Covered;
-  Reset.Reset = true;
+  Reset.Reset = Reset.ResetAlways = true;
   Covered.Covers = true;
   ASTContext &Ctx = *Unit.astContext();
   Stmt *Body = FD.getBody();
@@ -52,6 +52,8 @@ static void indexEntryFlow(TranslationUnitScan &Unit, const FunctionDecl &FD,
   Recorder.addEntryCalls(FD, false, Own.CalledReset, EnteredReset.CalledReset);
   Recorder.addEntryCalls(FD, true, Own.CalledCovered,
                          EnteredCovered.CalledCovered);
+  Recorder.addAlwaysResetCalls(FD, Own.CalledResetAlways,
+                               EnteredReset.CalledResetAlways);
 }
 
 /// What one function of the unit tells other files: what it does to each

@@ -102,7 +102,7 @@ def merge(parts, stamps):
     handlers, handler_params, function_args = {}, set(), []
     signal_params, sigchld_args, shared_units = {}, [], set()
     tables, var_files = {}, {}
-    reset_flow, cover_flow = {}, {}
+    reset_flow, cover_flow, always_flow = {}, {}, {}
     takers = {}  # by path: what it installs that takes every child first
     waiting = set()  # paths that wait for a specific child
     for part in parts:
@@ -159,6 +159,8 @@ def merge(parts, stamps):
                                                f['entered_reset_calls'])
                     cover_flow[(usr, path)] = (f.get('covered_calls', []),
                                                f.get('entered_covered_calls', []))
+                    always_flow[(usr, path)] = (set(f.get('always_reset_calls', [])),
+                                                set(f.get('entered_always_reset_calls', [])))
                 function_args.extend((path, callee, index, arg)
                                      for callee, index, arg in f.get('function_args', []))
                 sigchld_args.extend((path, callee, index)
@@ -267,7 +269,39 @@ def merge(parts, stamps):
             'entries': sorted(u for u in entries if u in functions),
             'taken_functions': taken_functions,
             'entered_reset': _entered(calls, reset_flow, defined_in),
-            'entered_covered': _entered(calls, cover_flow, defined_in)}
+            'entered_covered': _entered(calls, cover_flow, defined_in),
+            'always_reset': _always_reset(calls, always_flow, {
+                arg for _, _, _, arg in function_args} | {
+                u for ts in tables.values() for t in ts for u in t['functions']})}
+
+
+def _always_reset(calls, flow, unknown_callers):
+    """The functions every call of which, in any file, runs with SIGCHLD
+    reset on every path (a must fact, for process-reaper-conflict, where a
+    caller that may reset must not hide another that does not): called at
+    least once, never through a pointer (unknown_callers: passed as an
+    argument or kept in a table), and each call made after the caller's own
+    reset, or by a caller itself always entered reset while that holds.
+    The greatest such set.  flow: by node, (calls after its own reset on
+    every path, calls while a sure entry reset still holds on every path)
+    for the functions that install or reset; any other function passes a
+    sure entry on to every callee."""
+    edges = {}  # callee -> [(caller node, own, entered)]
+    for node, callees in calls.items():
+        own, entered = flow.get(node, (set(), None))
+        for callee in callees:
+            edges.setdefault(callee, []).append(
+                (node, callee in own, entered is None or callee in entered))
+    always = {u for u in edges if u not in unknown_callers}
+    changed = True
+    while changed:
+        changed = False
+        for usr in sorted(always):
+            if not all(own or (node[0] in always and entered)
+                       for node, own, entered in edges[usr]):
+                always.discard(usr)
+                changed = True
+    return sorted(always)
 
 
 def _entered(calls, flow, defined_in):

@@ -8,6 +8,8 @@
 int run_cmd(const char *cmd);
 void worker(void);
 int blocked_wait(void);
+void run_plugin(void);
+int wait_helper(void);
 
 static void reap_any(int sig) {
   (void)sig;
@@ -18,5 +20,6 @@ static void reap_any(int sig) {
 int main(void) {
   signal(SIGCHLD, reap_any);
   worker();
-  return run_cmd("true") + blocked_wait();
+  run_plugin();
+  return run_cmd("true") + blocked_wait() + wait_helper();
 }
