@@ -44,6 +44,15 @@ def cpu_of(cmd, cwd, env=None):
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), status
 
 
+def run_driver(cmd, cwd, env=None):
+    """CPU seconds of one driver run; a run that failed (exit 2: the tool,
+    not a leak) stops the benchmark rather than give a figure of nothing."""
+    cpu, status = cpu_of(cmd, cwd, env)
+    if status not in (0, 1):
+        sys.exit('bench: %s exited with status %d in %s' % (' '.join(cmd), status, cwd))
+    return cpu
+
+
 def units_of(db):
     with open(os.path.join(db, 'compile_commands.json')) as f:
         entries = json.load(f)
@@ -71,23 +80,23 @@ def measure(db, args):
                         db)
         total += cpu
     rows.append(('plain', total))
-    rows.append(('no-facts', cpu_of(driver + ['--no-facts'], db)[0]))
+    rows.append(('no-facts', run_driver(driver + ['--no-facts'], db)))
     # The two-pass run first: its cache entries hold no judgements, so the
     # one-parse run after it starts from nothing again.
     fresh(db, facts)
     env = dict(os.environ, REAPCHECK_TWO_PASS='1')
-    two = cpu_of(driver + ['--facts', facts], db, env)[0]
+    two = run_driver(driver + ['--facts', facts], db, env)
     fresh(db, facts)
-    rows.append(('first', cpu_of(driver + ['--facts', facts], db)[0]))
+    rows.append(('first', run_driver(driver + ['--facts', facts], db)))
     rows.append(('first-2pass', two))
-    rows.append(('rerun', cpu_of(driver + ['--facts', facts], db)[0]))
+    rows.append(('rerun', run_driver(driver + ['--facts', facts], db)))
     edit = args.edit or units[0]
     with open(edit, 'rb') as f:
         original = f.read()
     try:
         with open(edit, 'ab') as f:
             f.write(b'\n/* reapcheck bench edit */\n')
-        rows.append(('edit', cpu_of(driver + ['--facts', facts], db)[0]))
+        rows.append(('edit', run_driver(driver + ['--facts', facts], db)))
     finally:
         with open(edit, 'wb') as f:
             f.write(original)
@@ -103,6 +112,7 @@ def main():
     ap.add_argument('--edit', help='the file the edit run changes (one database only)')
     ap.add_argument('dbs', nargs='+', metavar='DB_DIR')
     args = ap.parse_args()
+    args.plugin = os.path.abspath(args.plugin)
     print('| project | units | plain | no-facts | first | first, two passes | rerun | '
           'one-file edit |')
     print('|---|---|---|---|---|---|---|---|')
