@@ -55,27 +55,18 @@ void FactsRecorder::addCall(const FunctionDecl &Caller,
   function(Caller).Calls.push_back(Usr);
 }
 
-void FactsRecorder::addAlwaysResetCalls(
-    const FunctionDecl &FD, llvm::ArrayRef<const FunctionDecl *> Own,
-    llvm::ArrayRef<const FunctionDecl *> Entered) {
-  Function &F = function(FD);
-  F.ResetFlow = true;
-  for (auto [From, Into] : {std::pair(Own, &F.AlwaysCalls),
-                            std::pair(Entered, &F.EnteredAlwaysCalls)})
-    for (const FunctionDecl *Callee : From)
-      if (std::string Usr = usrOf(Callee);
-          !Usr.empty() && llvm::find(*Into, Usr) == Into->end())
-        Into->push_back(Usr);
-}
-
-void FactsRecorder::addEntryCalls(const FunctionDecl &FD, bool Covered,
+void FactsRecorder::addEntryCalls(const FunctionDecl &FD, EntryKind Kind,
                                   llvm::ArrayRef<const FunctionDecl *> Own,
                                   llvm::ArrayRef<const FunctionDecl *> Entered) {
   Function &F = function(FD);
   F.ResetFlow = true;
+  auto Lists = Kind == EntryKind::Reset
+                   ? std::pair(&F.ResetCalls, &F.EnteredCalls)
+               : Kind == EntryKind::Covered
+                   ? std::pair(&F.CoveredCalls, &F.EnteredCoveredCalls)
+                   : std::pair(&F.AlwaysCalls, &F.EnteredAlwaysCalls);
   for (auto [From, Into] :
-       {std::pair(Own, Covered ? &F.CoveredCalls : &F.ResetCalls),
-        std::pair(Entered, Covered ? &F.EnteredCoveredCalls : &F.EnteredCalls)})
+       {std::pair(Own, Lists.first), std::pair(Entered, Lists.second)})
     for (const FunctionDecl *Callee : From)
       if (std::string Usr = usrOf(Callee);
           !Usr.empty() && llvm::find(*Into, Usr) == Into->end())

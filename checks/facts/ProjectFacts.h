@@ -199,18 +199,16 @@ public:
   void addFunctionArg(const clang::FunctionDecl &Caller,
                       const clang::FunctionDecl &Callee, unsigned Index,
                       const clang::FunctionDecl &Arg);
+  /// What a caller passes on to the functions it calls: a reset that may
+  /// hold, a child's ignore or reaper that may hold, a reset that holds on
+  /// every path.
+  enum class EntryKind { Reset, Covered, AlwaysReset };
   /// What \p FD, which installs or resets SIGCHLD, passes on to its
-  /// callees: the functions it calls where its own reset (\p Own), or a
-  /// reset it was entered with (\p Entered), may hold.  With
-  /// \p Covered true, the same for a child's ignore or reaper.
-  void addEntryCalls(const clang::FunctionDecl &FD, bool Covered,
+  /// callees: the functions it calls where its own \p Kind (\p Own), or
+  /// one it was entered with (\p Entered), holds.
+  void addEntryCalls(const clang::FunctionDecl &FD, EntryKind Kind,
                      llvm::ArrayRef<const clang::FunctionDecl *> Own,
                      llvm::ArrayRef<const clang::FunctionDecl *> Entered);
-  /// The same for the calls where a reset holds on every path: after its
-  /// own, and while one it was surely entered with holds.
-  void addAlwaysResetCalls(const clang::FunctionDecl &FD,
-                           llvm::ArrayRef<const clang::FunctionDecl *> Own,
-                           llvm::ArrayRef<const clang::FunctionDecl *> Entered);
   /// The unit installs a reaper of every child (a SIGCHLD handler that
   /// reaps any child, SIGCHLD ignored).
   void setInstallsReaper() { InstallsReaper = true; }

@@ -49,11 +49,13 @@ static void indexEntryFlow(TranslationUnitScan &Unit, const FunctionDecl &FD,
   if (!Analyse(Disposition(), Own) || !Analyse(Reset, EnteredReset) ||
       !Analyse(Covered, EnteredCovered))
     return;
-  Recorder.addEntryCalls(FD, false, Own.CalledReset, EnteredReset.CalledReset);
-  Recorder.addEntryCalls(FD, true, Own.CalledCovered,
+  using Kind = FactsRecorder::EntryKind;
+  Recorder.addEntryCalls(FD, Kind::Reset, Own.CalledReset,
+                         EnteredReset.CalledReset);
+  Recorder.addEntryCalls(FD, Kind::Covered, Own.CalledCovered,
                          EnteredCovered.CalledCovered);
-  Recorder.addAlwaysResetCalls(FD, Own.CalledResetAlways,
-                               EnteredReset.CalledResetAlways);
+  Recorder.addEntryCalls(FD, Kind::AlwaysReset, Own.CalledResetAlways,
+                         EnteredReset.CalledResetAlways);
 }
 
 /// What one function of the unit tells other files: what it does to each
