@@ -5,6 +5,9 @@
 #include "flow/SigchldActions.h"
 #include "support/AstHelpers.h"
 #include "support/EnclosingBody.h"
+#include "flow/ChildSide.h"
+#include "flow/ReapAnalysis.h"
+#include "unit/ChildOnlyFunctions.h"
 #include "unit/Summaries.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
@@ -165,12 +168,53 @@ ReaperConflictCheck::foreignTakers(const ProjectFacts &Facts,
   return Found;
 }
 
+/// The unit's functions that run only in children (ChildOnlyFunctions),
+/// found when a function other than main installs something.
+static ChildOnlyFunctions childOnlyFunctions(ASTContext &Ctx,
+                                             const ProcessApiModel &Model,
+                                             ProjectSummaries &Summaries,
+                                             PreparedBodies &Prepared) {
+  llvm::DenseMap<const FunctionDecl *, bool> Starts;
+  auto StartsChildren = [&](const FunctionDecl &FD) {
+    auto Found = Starts.try_emplace(&FD, false);
+    bool &Result = Found.first->second;
+    if (Found.second && FD.getBody())
+      walkStmts(FD.getBody(), Closures::Skip, [&](const Stmt *S) {
+        const auto *Call = dyn_cast<CallExpr>(S);
+        if (Call && Model.startOf(*Call, Ctx))
+          Result = true;
+        return !Result;
+      });
+    return Result;
+  };
+  auto ChildSide = [&](const FunctionDecl &Caller, const CallExpr &Call) {
+    const FunctionDecl *Def = Caller.getDefinition();
+    const PreparedBody *Body =
+        Def ? Prepared.get(Def, Def->getBody(), Ctx, Model, Summaries)
+            : nullptr;
+    return Body && childSideCalls(*Body).contains(&Call);
+  };
+  return ChildOnlyFunctions(Ctx, StartsChildren, ChildSide);
+}
+
 void ReaperConflictCheck::judgeUnit() {
   ProjectSummaries Summaries(Model, nullptr);
   const ProjectFacts *Known = unitFacts();
-  // What each installing function leaves installed for the others.
+  PreparedBodies Prepared;
+  std::optional<ChildOnlyFunctions> ChildOnly;
+  // What each installing function leaves installed for the others; what a
+  // function that runs only in children installs is theirs.
   llvm::MapVector<const Stmt *, Disposition> Lasting;
   for (const auto &[Callable, Body] : InstallingBodies) {
+    const auto *FD = dyn_cast<FunctionDecl>(Callable);
+    if (FD && !FD->isMain()) {
+      if (Known && Known->runsOnlyInChildren(usrOf(FD)))
+        continue;
+      if (!ChildOnly)
+        ChildOnly.emplace(childOnlyFunctions(*Ctx, Model, Summaries, Prepared));
+      if (ChildOnly->contains(FD))
+        continue;
+    }
     DispositionFacts Facts;
     if (analyseDispositions(Callable, Body, *Ctx, Model, Summaries,
                             Disposition(), Facts))

@@ -222,6 +222,7 @@ void UnreapedChildCheck::onEndOfTranslationUnit() {
   if (Ctx && !Ctx->getDiagnostics().hasUncompilableErrorOccurred()) {
     Unit->findWrappers();
     Unit->resolveSigchldPassed();
+    Unit->resolveInstalls();
     UnitJudgement Judged = judgeUnit(*Unit, Judging);
     for (const FcloseFact &F : Judged.Fcloses)
       reportFclose(*F.Call, F.Var->getName());

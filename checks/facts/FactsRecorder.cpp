@@ -55,6 +55,14 @@ void FactsRecorder::addCall(const FunctionDecl &Caller,
   function(Caller).Calls.push_back(Usr);
 }
 
+void FactsRecorder::addChildCall(const FunctionDecl &Caller,
+                                 const FunctionDecl &Callee) {
+  std::string Usr = usrOf(&Callee);
+  std::vector<std::string> &Into = function(Caller).ChildCalls;
+  if (!Usr.empty() && llvm::find(Into, Usr) == Into.end())
+    Into.push_back(Usr);
+}
+
 void FactsRecorder::addEntryCalls(const FunctionDecl &FD, EntryKind Kind,
                                   llvm::ArrayRef<const FunctionDecl *> Own,
                                   llvm::ArrayRef<const FunctionDecl *> Entered) {
@@ -176,6 +184,8 @@ llvm::json::Object FactsRecorder::toJson(const std::string &Usr,
     Params[std::to_string(Index)] = paramWord(Summary);
   O["params"] = std::move(Params);
   O["calls"] = arrayOf(F.Calls, Same);
+  if (!F.ChildCalls.empty())
+    O["child_calls"] = arrayOf(F.ChildCalls, Same);
   auto Pair = [](const auto &P) {
     return llvm::json::Array{P.first, P.second};
   };
@@ -232,6 +242,8 @@ void FactsRecorder::write(llvm::StringRef Path, llvm::StringRef MainFile,
     });
   if (SharedObject)
     Unit["shared_object"] = true;
+  if (!Installers.empty())
+    Unit["installers"] = arrayOf(Installers, Same);
   if (!SigchldHandlers.empty())
     Unit["sigchld_handlers"] = arrayOf(SigchldHandlers, Same);
   if (!Takers.empty())
@@ -242,6 +254,8 @@ void FactsRecorder::write(llvm::StringRef Path, llvm::StringRef MainFile,
                            {"kind", T.Ignores ? "ignore" : "handler"}};
       if (!T.Ignores)
         O["handler"] = T.Handler;
+      if (!T.Installer.empty())
+        O["installer"] = T.Installer;
       return O;
     });
   if (SpecificWaits)

@@ -72,6 +72,7 @@ void ProjectFacts::readCoverage(const llvm::json::Object &Root) {
                             std::pair("entries", &Entries),
                             std::pair("entered_reset", &EnteredReset),
                             std::pair("entered_covered", &EnteredCovered),
+                            std::pair("child_only", &ChildOnly),
                             std::pair("always_reset", &AlwaysReset)})
     if (const auto *Names = Root.getArray(Key))
       for (const auto &Item : *Names)

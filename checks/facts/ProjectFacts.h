@@ -108,6 +108,11 @@ public:
   bool entersCovered(llvm::StringRef Usr) const {
     return EnteredCovered.contains(Usr);
   }
+  /// True when every call of \p Usr in the program's files runs only in
+  /// children (the merge's `child_only`, ChildOnlyFunctions).
+  bool runsOnlyInChildren(llvm::StringRef Usr) const {
+    return ChildOnly.contains(Usr);
+  }
   /// Unqualified names of every wrapper, for the call matcher.
   const std::vector<std::string> &wrapperNames() const { return Names; }
 
@@ -142,6 +147,7 @@ private:
   llvm::StringSet<> Entries;
   llvm::StringSet<> EnteredReset;
   llvm::StringSet<> EnteredCovered;
+  llvm::StringSet<> ChildOnly;
   llvm::StringSet<> AlwaysReset;
   llvm::StringMap<llvm::StringSet<>> CoveredFunctions;
   /// The same, by main's own reaping loops only.
@@ -212,6 +218,13 @@ public:
   /// The unit installs a reaper of every child (a SIGCHLD handler that
   /// reaps any child, SIGCHLD ignored).
   void setInstallsReaper() { InstallsReaper = true; }
+  /// The functions that install an ignore or a handler for the unit ("" for
+  /// none: an event loop's reaper), for the merge's `child_only`.
+  void addInstaller(std::string Usr) { Installers.push_back(std::move(Usr)); }
+  /// Every call of \p Callee in \p Caller runs only on the child's side of
+  /// its starts.
+  void addChildCall(const clang::FunctionDecl &Caller,
+                    const clang::FunctionDecl &Callee);
   /// The unit installs, in the parent, what takes every child first: an
   /// ignore, or a handler that reaps any child (process-reaper-conflict).
   void addSigchldTaker(ForeignTaker Taker) {
@@ -240,6 +253,7 @@ private:
     bool Defined = false;
     bool IsMain = false;
     std::vector<std::string> Calls;
+    std::vector<std::string> ChildCalls;
     std::vector<std::pair<std::string, unsigned>> AnyPidCalls;
     std::vector<unsigned> HandlerParams;
     /// Index, handler USR ("" for none), SIG_IGN.
@@ -272,6 +286,7 @@ private:
   std::vector<std::string> SigchldHandlers;
   bool InstallsReaper = false;
   std::vector<ForeignTaker> Takers;
+  std::vector<std::string> Installers;
   unsigned SpecificWaits = 0;
   bool SharedObject = false;
 };

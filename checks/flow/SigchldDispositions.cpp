@@ -164,6 +164,11 @@ bool DispositionPass::onCall(const CallExpr &Call, State &S) {
       S.Reaper = &Call;
       S.Handler = Action->Handler;
     }
+  } else if (Covering && Covering->count(&Call)) {
+    // A call of a function that runs only in children and installs an
+    // ignore or a reaper there (ChildOnlyFunctions): the child's install.
+    S.Reset = S.ResetAlways = false;
+    S.Covers = true;
   } else if (Summaries.resetsSigchld(Callee, Ctx)) {
     S.Ignored = S.Reaper = nullptr;
     S.Handler = nullptr;

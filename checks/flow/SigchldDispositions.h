@@ -39,6 +39,8 @@ struct ForeignTaker {
   /// SIG_IGN or SA_NOCLDWAIT; otherwise a handler that reaps any child.
   bool Ignores = false;
   std::string Handler;
+  /// The USR of the function that installs it (index mode only).
+  std::string Installer;
 };
 
 /// What may take a child before its parent's wait, on some path.

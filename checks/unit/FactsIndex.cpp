@@ -10,6 +10,7 @@
 #include "unit/TranslationUnitScan.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/Support/FileSystem.h"
 
 using namespace clang;
@@ -74,6 +75,8 @@ static void indexFunction(TranslationUnitScan &Unit, const FunctionDecl &FD,
   if (reapsAnyChild(Model, &FD, Ctx, &Unit.summaries()))
     Recorder.addReapsAny(FD);
   bool Sigchld = Unit.summaries().resetsSigchld(&FD, Ctx);
+  // Each callee, and whether every call of it is on the child's side.
+  llvm::MapVector<const FunctionDecl *, bool> OnChildSide;
   walkStmts(FD.getBody(), Closures::Enter, [&](const Stmt *S) {
     const auto *Call = dyn_cast<CallExpr>(S);
     const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
@@ -83,6 +86,8 @@ static void indexFunction(TranslationUnitScan &Unit, const FunctionDecl &FD,
     if (Model.specificWaitOf(*Call, Ctx))
       Recorder.addSpecificWait();
     Recorder.addCall(FD, *Callee);
+    auto [It, New] = OnChildSide.insert({Callee->getCanonicalDecl(), true});
+    It->second = It->second && Unit.isChildSideCall(FD, *Call);
     for (unsigned I = 0; I < Call->getNumArgs(); ++I)
       if (const FunctionDecl *Named = functionNamedBy(Call->getArg(I)))
         Recorder.addFunctionArg(FD, *Callee, I, *Named);
@@ -93,6 +98,14 @@ static void indexFunction(TranslationUnitScan &Unit, const FunctionDecl &FD,
           Recorder.addAnyPidCall(FD, *Callee, I);
     return true;
   });
+  for (const auto &[Callee, Child] : OnChildSide)
+    if (Child)
+      Recorder.addChildCall(FD, *Callee);
+  // A function that calls a child's installer (ChildOnlyFunctions) passes
+  // its cover on too.
+  Sigchld = Sigchld || llvm::any_of(Unit.childInstalls(), [&](const auto &I) {
+              return I.first == FD.getCanonicalDecl() || I.first == &FD;
+            });
   if (Sigchld)
     indexEntryFlow(Unit, FD, Recorder);
 }
@@ -116,6 +129,8 @@ static void indexTakers(TranslationUnitScan &Unit, FactsRecorder &Recorder) {
     Taker.Ignores = T.Ignores;
     if (T.Handler)
       Taker.Handler = T.Handler->getNameAsString();
+    if (const auto *FD = dyn_cast_or_null<FunctionDecl>(T.Installer))
+      Taker.Installer = usrOf(FD);
     Recorder.addSigchldTaker(std::move(Taker));
   }
 }
@@ -180,6 +195,10 @@ void writeUnitFacts(TranslationUnitScan &Unit,
                        !Entry.second.Signals.empty());
   if (Unit.hasReapingHandler() || Unit.ignoresSigchld())
     Recorder.setInstallsReaper();
+  for (const Decl *Installer : Unit.coveringInstallers()) {
+    const auto *FD = dyn_cast_or_null<FunctionDecl>(Installer);
+    Recorder.addInstaller(FD ? usrOf(FD) : std::string());
+  }
   for (const FunctionDecl *Handler : Unit.sigchldHandlers())
     Recorder.addSigchldHandler(*Handler);
   indexTakers(Unit, Recorder);

@@ -103,29 +103,103 @@ void TranslationUnitScan::noteAction(const SigchldAction &Action,
                                      Stmt *Body) {
   // Installed only in a child this function started: that child's, not
   // the unit's (the functions it calls run covered, InheritedDispositions).
-  bool ChildOnly = (Action.KernelReaps || Action.Handler) &&
-                   runsInChildOnly(At, Installer, Body);
+  bool Covers = Action.KernelReaps || Action.Handler;
+  if (Covers && runsInChildOnly(At, Installer, Body))
+    return applyAction(Action, Installer, At, /*ChildOnly=*/true);
+  // Whether the installer runs only in children is known once every start
+  // of the unit is (resolveInstalls()).
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(Installer);
+  if (Covers && FD && !FD->isMain())
+    return Pending.push_back({Action, FD, &At});
+  applyAction(Action, Installer, At, /*ChildOnly=*/false);
+}
+
+void TranslationUnitScan::resolveInstalls() {
+  for (const PendingInstall &P : Pending) {
+    bool ChildOnly = runsOnlyInChildren(P.Installer);
+    applyAction(P.Action, P.Installer, *P.At, ChildOnly);
+    if (ChildOnly)
+      noteChildOnlyCalls(*P.Installer);
+  }
+  Pending.clear();
+}
+
+bool TranslationUnitScan::runsOnlyInChildren(const Decl *Callable) {
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(Callable);
+  if (!FD || FD->isMain())
+    return false;
+  if (Facts && Facts->runsOnlyInChildren(usrOf(FD)))
+    return true;
+  if (!ChildOnly)
+    ChildOnly.emplace(
+        *Ctx, [&](const FunctionDecl &Caller) { return startsChildren(Caller); },
+        [&](const FunctionDecl &Caller, const CallExpr &Call) {
+          return isChildSideCall(Caller, Call);
+        });
+  return ChildOnly->contains(FD);
+}
+
+bool TranslationUnitScan::startsChildren(const FunctionDecl &FD) const {
+  return Callables.contains(&FD) ||
+         (FD.getDefinition() && Callables.contains(FD.getDefinition()));
+}
+
+bool TranslationUnitScan::isChildSideCall(const FunctionDecl &Caller,
+                                          const CallExpr &Call) {
+  const FunctionDecl *Def = Caller.getDefinition();
+  if (!Def || !startsChildren(*Def))
+    return false;
+  auto [It, New] = ChildSideCache.try_emplace(Def);
+  if (New)
+    if (const PreparedBody *Body =
+            Prepared.get(Def, BodyOf.lookup(Def), *Ctx, Model, Summaries))
+      It->second = childSideCalls(*Body);
+  return It->second.contains(&Call);
+}
+
+void TranslationUnitScan::noteChildOnlyCalls(const FunctionDecl &Installer) {
+  llvm::SmallVector<const FunctionDecl *, 4> Work{&Installer};
+  llvm::SmallPtrSet<const FunctionDecl *, 4> Seen{&Installer};
+  while (!Work.empty()) {
+    const FunctionDecl *Callee = Work.pop_back_val();
+    if (!ChildOnly)
+      return; // Known by the facts alone: the facts' entered_covered.
+    for (const auto &[Call, Caller] : ChildOnly->callsOf(Callee)) {
+      if (!Caller)
+        continue;
+      ChildInstalls.push_back({Caller, Call});
+      if (ChildOnly->contains(Caller) && Seen.insert(Caller).second)
+        Work.push_back(Caller);
+    }
+  }
+}
+
+void TranslationUnitScan::applyAction(const SigchldAction &Action,
+                                      const Decl *Installer, const CallExpr &At,
+                                      bool ChildOnly) {
   if (ChildOnly)
     ChildInstalls.push_back({Installer, &At});
   else if (Action.KernelReaps ||
            (Action.Handler &&
             reapsAnyOnEveryRun(Model, Action.Handler, *Ctx, &Summaries)))
-    Takers.push_back({&At, Action.KernelReaps, Action.Handler});
+    Takers.push_back({&At, Action.KernelReaps, Action.Handler, Installer});
   IgnoresSigchld |= Action.KernelReaps && !ChildOnly;
   if (Action.KernelReaps && !ChildOnly && Installer &&
       llvm::find(Ignorers, Installer) == Ignorers.end())
     Ignorers.push_back(Installer);
+  if (!ChildOnly && llvm::find(CoveringInstallers, Installer) ==
+                        CoveringInstallers.end())
+    CoveringInstallers.push_back(Installer);
   if (!Action.Handler)
     return;
   // The facts count a listed handler for the whole program.
   if (!ChildOnly && llvm::find(Handlers, Action.Handler) == Handlers.end())
     Handlers.push_back(Action.Handler);
-  if (ReapingHandler)
-    return;
-  if (reapsAnyChild(Model, Action.Handler, *Ctx, &Summaries)) {
-    if (!ChildOnly)
+  bool Reaps = reapsAnyChild(Model, Action.Handler, *Ctx, &Summaries);
+  if (Reaps && !ChildOnly) {
+    if (!ReapingHandler)
       ReapingHandler = Action.Handler;
-  } else {
+  } else if (!Reaps && !ReapingHandler) {
     noteDispatch(*Action.Handler, Installer);
   }
 }

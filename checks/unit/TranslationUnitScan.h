@@ -18,6 +18,7 @@
 #define REAPCHECK_TRANSLATIONUNITSCAN_H
 
 #include "unit/CallerReapers.h"
+#include "unit/ChildOnlyFunctions.h"
 #include "unit/InheritedDispositions.h"
 #include "support/EnclosingBody.h"
 #include "model/ProcessApiModel.h"
@@ -85,6 +86,10 @@ public:
   /// Applies those calls to the unit's installers of a parameter's signal
   /// (called once, at the end of the unit).
   void resolveSigchldPassed();
+  /// Decides the installs made by functions other than main, once every
+  /// start of the unit is known: an install in a function that runs only
+  /// in children is the child's (called once, after the two above).
+  void resolveInstalls();
   /// Functions of the unit installing a handler for their parameter's
   /// signal, and the calls handing SIGCHLD to a function (for the facts).
   llvm::ArrayRef<ParamInstall> paramInstalls() const { return ParamInstalls; }
@@ -132,12 +137,32 @@ public:
     const clang::CallExpr *At;
     bool Ignores;
     const clang::FunctionDecl *Handler;
+    const clang::Decl *Installer;
   };
   /// The unit's takers that run in the parent (for other files' waits,
   /// process-reaper-conflict through the facts).
   llvm::ArrayRef<Taker> takers() const { return Takers; }
+  /// The functions that install an ignore or a handler for the unit, not
+  /// only for a child (nullptr for an event loop's reaper).  The facts drop
+  /// a file whose installers all run only in children, as every file's
+  /// calls show (`installers`, `child_only`).
+  llvm::ArrayRef<const clang::Decl *> coveringInstallers() const {
+    return CoveringInstallers;
+  }
+  /// True when every call of \p Callable in view is on the child's side of
+  /// a start, directly or from another such function, and its address is
+  /// never taken (ChildOnlyFunctions; with the facts, the program's calls).
+  bool runsOnlyInChildren(const clang::Decl *Callable);
+  /// True when \p FD's body starts children (so it has a child side).
+  bool startsChildren(const clang::FunctionDecl &FD) const;
+  /// True when \p Call runs only on the child's side of \p Caller's starts.
+  bool isChildSideCall(const clang::FunctionDecl &Caller,
+                       const clang::CallExpr &Call);
   /// An event loop that reaps every child (ProcessApiModel::startsReapingLoop).
-  void addReapingLoop() { ReapingLoop = true; }
+  void addReapingLoop() {
+    ReapingLoop = true;
+    CoveringInstallers.push_back(nullptr);
+  }
   /// True when this unit installs a SIGCHLD handler that reaps any child,
   /// its own or an event loop's.
   bool hasReapingHandler() const { return ReapingHandler || ReapingLoop; }
@@ -189,6 +214,18 @@ private:
   /// True when \p At runs only in a child \p Installer started (ChildSide).
   bool runsInChildOnly(const clang::CallExpr &At, const clang::Decl *Installer,
                        clang::Stmt *Body);
+  /// Notes the calls of \p Installer, which runs only in children, as the
+  /// child's installs of their callers, and so on up while the caller runs
+  /// only in children too.
+  void noteChildOnlyCalls(const clang::FunctionDecl &Installer);
+  void applyAction(const SigchldAction &Action, const clang::Decl *Installer,
+                   const clang::CallExpr &At, bool ChildOnly);
+  struct PendingInstall {
+    SigchldAction Action;
+    const clang::FunctionDecl *Installer;
+    const clang::CallExpr *At;
+  };
+  std::vector<PendingInstall> Pending;
   void noteDispatch(const clang::FunctionDecl &Handler,
                     const clang::Decl *Installer);
 
@@ -200,6 +237,13 @@ private:
   /// function started, with that function.
   ChildInstallList ChildInstalls;
   std::vector<Taker> Takers;
+  llvm::SmallVector<const clang::Decl *, 2> CoveringInstallers;
+  /// The unit's functions that run only in children (built on the first
+  /// install in a function that is not main).
+  std::optional<ChildOnlyFunctions> ChildOnly;
+  llvm::DenseMap<const clang::FunctionDecl *,
+                 llvm::SmallPtrSet<const clang::CallExpr *, 8>>
+      ChildSideCache;
   llvm::SmallVector<const clang::FunctionDecl *, 2> Handlers;
   std::vector<std::pair<const clang::FunctionDecl *, unsigned>> HandlerParams;
   std::vector<ParamInstall> ParamInstalls;

@@ -38,7 +38,7 @@ import hashlib
 import json
 import os
 
-from . import safeio
+from . import dispositions, safeio
 from .parts import DUTY_RANK as _DUTY_RANK, read_parts, validate_part  # noqa: F401
 
 FORMAT = 'reapcheck-facts'
@@ -103,6 +103,7 @@ def merge(parts, stamps):
     signal_params, sigchld_args, shared_units = {}, [], set()
     tables, var_files = {}, {}
     reset_flow, cover_flow, always_flow = {}, {}, {}
+    installers, child_calls = {}, {}  # by path; by node
     takers = {}  # by path: what it installs that takes every child first
     waiting = set()  # paths that wait for a specific child
     for part in parts:
@@ -121,6 +122,8 @@ def merge(parts, stamps):
         files.add(path)
         if part.get('installs_reaper'):
             reaper_files.add(path)
+        if 'installers' in part:
+            installers.setdefault(path, set()).update(part['installers'])
         for t in part.get('sigchld_takers', []):
             if t not in takers.setdefault(path, []):
                 takers[path].append(t)
@@ -151,6 +154,7 @@ def merge(parts, stamps):
                 # Each definition is its own node: every program has its own
                 # main, and static functions of the same name are distinct.
                 calls.setdefault((usr, path), set()).update(f.get('calls', []))
+                child_calls.setdefault((usr, path), set()).update(f.get('child_calls', []))
                 any_pid.setdefault((usr, path), set()).update(
                     (callee, str(index)) for callee, index in f.get('any_pid_calls', []))
                 node_reaps[(usr, path)] = f.get('reaps_any', False)
@@ -175,6 +179,19 @@ def merge(parts, stamps):
             if h.get('signalled'):
                 old['signalled'] = True
     _derive_reaps_any(functions, calls, any_pid, node_reaps)
+    unknown_callers = {arg for _, _, _, arg in function_args} | {
+        u for ts in tables.values() for t in ts for u in t['functions']}
+    child_only = dispositions.child_only(calls, child_calls, defined_in,
+                                         unknown_callers | entries | set(mains.values()))
+    # A file whose every install of an ignore or a handler runs only in
+    # children covers nothing of its programs; neither do its takers.
+    child_files = {path for path, users in installers.items()
+              if users and users <= child_only}
+    reaper_files -= child_files
+    for path in list(takers):
+        takers[path] = [t for t in takers[path] if t.get('installer') not in child_only]
+        if not takers[path]:
+            del takers[path]
     # A function given to a parameter its callee installs as the SIGCHLD
     # handler (through a dispatcher: tmux's proc_set_signals) is a handler
     # installed by the caller's file.
@@ -193,7 +210,7 @@ def merge(parts, stamps):
     # A SIGCHLD handler that reaps through another file's function.
     for usr, paths in handlers.items():
         if functions.get(usr, {}).get('reaps_any'):
-            reaper_files.update(paths)
+            reaper_files.update(paths - child_files)
     roots = sorted((path, usr, None) for path, usr in mains.items())
     for usr in sorted(entries):
         if usr in functions:
@@ -268,61 +285,16 @@ def merge(parts, stamps):
             'loop_covered_functions': loop_covered_functions,
             'entries': sorted(u for u in entries if u in functions),
             'taken_functions': taken_functions,
-            'entered_reset': _entered(calls, reset_flow, defined_in),
-            'entered_covered': _entered(calls, cover_flow, defined_in),
-            'always_reset': _always_reset(calls, always_flow, {
-                arg for _, _, _, arg in function_args} | {
-                u for ts in tables.values() for t in ts for u in t['functions']})}
+            'entered_reset': dispositions.entered(calls, reset_flow, defined_in),
+            'entered_covered': dispositions.entered(
+                calls, cover_flow, defined_in,
+                dispositions.child_covered(calls, child_calls, child_only, installers)),
+            'child_only': sorted(child_only),
+            'always_reset': dispositions.always_reset(calls, always_flow, unknown_callers)}
 
 
-def _always_reset(calls, flow, unknown_callers):
-    """The functions every call of which, in any file, runs with SIGCHLD
-    reset on every path (a must fact, for process-reaper-conflict, where a
-    caller that may reset must not hide another that does not): called at
-    least once, never through a pointer (unknown_callers: passed as an
-    argument or kept in a table), and each call made after the caller's own
-    reset, or by a caller itself always entered reset while that holds.
-    The greatest such set.  flow: by node, (calls after its own reset on
-    every path, calls while a sure entry reset still holds on every path)
-    for the functions that install or reset; any other function passes a
-    sure entry on to every callee."""
-    edges = {}  # callee -> [(caller node, own, entered)]
-    for node, callees in calls.items():
-        own, entered = flow.get(node, (set(), None))
-        for callee in callees:
-            edges.setdefault(callee, []).append(
-                (node, callee in own, entered is None or callee in entered))
-    always = {u for u in edges if u not in unknown_callers}
-    changed = True
-    while changed:
-        changed = False
-        for usr in sorted(always):
-            if not all(own or (node[0] in always and entered)
-                       for node, own, entered in edges[usr]):
-                always.discard(usr)
-                changed = True
-    return sorted(always)
 
 
-def _entered(calls, flow, defined_in):
-    """The functions some caller may call with SIGCHLD reset, or ignored or
-    reaped by a child's own install (the check's InheritedDispositions,
-    across files): those a function calls after its own reset (or child
-    install), then, from each of those, what it calls while the entry may
-    hold.  flow: by node, for the functions that install or reset, (calls
-    after their own, calls while an entry holds); any other function
-    passes an entry on to every callee."""
-    entered = set()
-    work = [usr for own, _ in flow.values() for usr in own]
-    while work:
-        usr = work.pop()
-        if usr in entered or usr not in defined_in:
-            continue
-        entered.add(usr)
-        for path in defined_in[usr]:
-            node = (usr, path)
-            work.extend(flow[node][1] if node in flow else calls.get(node, ()))
-    return sorted(entered)
 
 
 def _link_by_calls(programs, files, calls, defined_in):

@@ -49,6 +49,7 @@ def validate_part(part):
              and isinstance(f.get('name'), str), 'a function without usr or name')
         need(isinstance(f.get('params', {}), dict), "'params' of %s" % f['name'])
         need(_strings(f.get('calls', [])), "'calls' of %s" % f['name'])
+        need(_strings(f.get('child_calls', [])), "'child_calls' of %s" % f['name'])
         for key, kinds in (('any_pid_calls', (str, int)), ('sigchld_args', (str, int)),
                            ('signal_params', (int, str, bool)),
                            ('function_args', (str, int, str))):
@@ -69,7 +70,9 @@ def validate_part(part):
         need(isinstance(t, dict) and isinstance(t.get('file'), str)
              and _positive(t.get('line')) and _positive(t.get('column'))
              and t.get('kind') in ('ignore', 'handler')
-             and isinstance(t.get('handler', ''), str), 'a SIGCHLD taker')
+             and isinstance(t.get('handler', ''), str)
+             and isinstance(t.get('installer', ''), str), 'a SIGCHLD taker')
+    need(_strings(part.get('installers', [])), "'installers'")
     need(_positive(part.get('specific_waits', 1)), "'specific_waits'")
 
 

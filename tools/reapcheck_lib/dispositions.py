@@ -1,0 +1,97 @@
+"""How SIGCHLD dispositions travel along the calls of a whole program (the
+check's InheritedDispositions and ChildOnlyFunctions, across files): the
+fixed points behind the facts' entered_reset, entered_covered,
+always_reset and child_only.  Nodes are (usr, path) pairs, as in
+facts.merge()."""
+
+
+def always_reset(calls, flow, unknown_callers):
+    """The functions every call of which, in any file, runs with SIGCHLD
+    reset on every path (a must fact, for process-reaper-conflict, where a
+    caller that may reset must not hide another that does not): called at
+    least once, never through a pointer (unknown_callers: passed as an
+    argument or kept in a table), and each call made after the caller's own
+    reset, or by a caller itself always entered reset while that holds.
+    The greatest such set.  flow: by node, (calls after its own reset on
+    every path, calls while a sure entry reset still holds on every path)
+    for the functions that install or reset; any other function passes a
+    sure entry on to every callee."""
+    edges = {}  # callee -> [(caller node, own, entered)]
+    for node, callees in calls.items():
+        own, entered = flow.get(node, (set(), None))
+        for callee in callees:
+            edges.setdefault(callee, []).append(
+                (node, callee in own, entered is None or callee in entered))
+    always = {u for u in edges if u not in unknown_callers}
+    changed = True
+    while changed:
+        changed = False
+        for usr in sorted(always):
+            if not all(own or (node[0] in always and entered)
+                       for node, own, entered in edges[usr]):
+                always.discard(usr)
+                changed = True
+    return sorted(always)
+
+
+def entered(calls, flow, defined_in, seeds=()):
+    """The functions some caller may call with SIGCHLD reset, or ignored or
+    reaped by a child's own install (the check's InheritedDispositions,
+    across files): those a function calls after its own reset (or child
+    install), then, from each of those, what it calls while the entry may
+    hold.  flow: by node, for the functions that install or reset, (calls
+    after their own, calls while an entry holds); any other function
+    passes an entry on to every callee.  seeds: more functions entered so
+    (what a child calls after a child-only installer, child_covered)."""
+    entered = set()
+    work = [usr for own, _ in flow.values() for usr in own] + list(seeds)
+    while work:
+        usr = work.pop()
+        if usr in entered or usr not in defined_in:
+            continue
+        entered.add(usr)
+        for path in defined_in[usr]:
+            node = (usr, path)
+            work.extend(flow[node][1] if node in flow else calls.get(node, ()))
+    return sorted(entered)
+
+
+def child_only(calls, child_calls, defined_in, excluded):
+    """The functions that run only in children (the check's
+    ChildOnlyFunctions, across files): called at least once, never through a
+    pointer nor as a program's entry (excluded), and each call made on the
+    child's side of its caller's starts (child_calls) or by another such
+    function.  The greatest such set, of the functions the program
+    defines."""
+    edges = {}  # callee -> [(caller usr, on the child's side)]
+    for node, callees in calls.items():
+        child = child_calls.get(node, set())
+        for callee in callees:
+            edges.setdefault(callee, []).append((node[0], callee in child))
+    only = {u for u in edges if u in defined_in and u not in excluded}
+    changed = True
+    while changed:
+        changed = False
+        for usr in sorted(only):
+            if not all(child or caller in only for caller, child in edges[usr]):
+                only.discard(usr)
+                changed = True
+    return only
+
+
+def child_covered(calls, child_calls, child_only, installers):
+    """What a child calls once a function that runs only in children
+    installed an ignore or a handler for it: every call the caller makes on
+    that child's side (their order is not recorded: the lean toward no
+    report that installs have).  The installers, and the child-only
+    functions that call them, are followed up to the callers that fork."""
+    covering = {u for users in installers.values() for u in users} & child_only
+    changed = True
+    while changed:
+        changed = False
+        for (usr, _), callees in calls.items():
+            if usr in child_only and usr not in covering and callees & covering:
+                covering.add(usr)
+                changed = True
+    return [u for node, child in sorted(child_calls.items(), key=lambda n: n[0])
+            if child & covering for u in sorted(child)]
