@@ -1,6 +1,9 @@
 //===--- ModelCheck.cpp - A check that reads the process API model --------===//
 
 #include "ModelCheck.h"
+#include "facts/FactsFile.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
 
 namespace reapcheck {
 
@@ -28,6 +31,27 @@ ModelCheck::ModelCheck(llvm::StringRef Name,
 void ModelCheck::storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "ModelFiles", ModelFiles);
   Options.store(Opts, "Models", Models);
+}
+
+const ProjectFacts *ModelCheck::unitFacts(clang::ASTContext &Ctx) {
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  auto Main = SM.getFileEntryRefForID(SM.getMainFileID());
+  if (!Main)
+    return nullptr;
+  const auto &CheckOptions = TidyContext.getOptions().CheckOptions;
+  auto Option = CheckOptions.find("process-unreaped-child.FactsFile");
+  std::string Path = chosenFactsFile(
+      Option == CheckOptions.end() ? "" : Option->second.Value,
+      Main->getName());
+  if (Path.empty())
+    return nullptr;
+  MainPath = factsPathOf(Main->getName());
+  if (Path != FactsPath) {
+    std::string Error;
+    Facts = ProjectFacts::load(Path, Error);
+    FactsPath = Path;
+  }
+  return Facts ? &*Facts : nullptr;
 }
 
 } // namespace reapcheck

@@ -1,6 +1,7 @@
 //===--- OrphanedDescendantsCheck.cpp - process-orphaned-descendants ------===//
 
 #include "OrphanedDescendantsCheck.h"
+#include "facts/FactsFile.h"
 #include "support/AstHelpers.h"
 #include "support/EnclosingBody.h"
 #include "unit/Summaries.h"
@@ -49,9 +50,9 @@ void OrphanedDescendantsCheck::judgeBody(const Decl *Callable, Stmt *Body) {
     Judged.insert(K.Call);
     const auto &Leader = Facts.Leaders[K.Site];
     if (!K.GroupKill && Leader && !Leader->Terminal)
-      reportLeaderKill(*K.Call, *K.Handle, *Leader);
+      reportLeaderKill(*K.Call, *K.Handle, &*Leader, nullptr);
     else if (K.GroupKill && !Leader)
-      reportGroupKill(*K.Call, *K.Handle, Prep->sites()[K.Site]);
+      reportGroupKill(*K.Call, *K.Handle, &Prep->sites()[K.Site], nullptr);
   }
   for (const auto &[Holder, I] : Facts.Stores)
     Kept[Holder].push_back({&Prep->sites()[I], Facts.Leaders[I]});
@@ -82,32 +83,11 @@ void OrphanedDescendantsCheck::onEndOfTranslationUnit() {
     }
     for (const auto &[Callable, Body] : Bodies)
       judgeBody(Callable, Body);
-    // Kills of a child kept in a member or static variable, in any body:
-    // judged when every child this unit keeps there says the same.
-    for (const CallExpr *Kill : KillCalls) {
-      int Arg = Model.killedArg(*Kill);
-      if (Judged.count(Kill) || signalIsZero(*Kill, Arg, *Ctx))
-        continue;
-      bool Negated = false;
-      const Expr *Handle = withoutMinus(Kill->getArg(Arg), Negated);
-      auto It = Kept.find(keptIn(Handle));
-      if (It == Kept.end())
-        continue;
-      GroupEffect Effect = Model.groupEffect(*Kill, *Ctx);
-      bool Group = Effect == GroupEffect::SignalsGroup ||
-                   (Effect == GroupEffect::NegativeIsGroup && Negated);
-      const auto &Children = It->second;
-      bool AllLead = llvm::all_of(Children, [](const KeptChild &C) {
-        return C.Leader && !C.Leader->Terminal;
-      });
-      bool NoneLeads = llvm::none_of(Children, [](const KeptChild &C) {
-        return C.Leader.has_value() || C.Unknown;
-      });
-      if (!Group && AllLead)
-        reportLeaderKill(*Kill, *Handle, *Children.front().Leader);
-      else if (Group && NoneLeads)
-        reportGroupKill(*Kill, *Handle, *Children.front().S);
-    }
+    // Kills of a child kept in a member or static variable, in any body.
+    const ProjectFacts *Known = unitFacts(*Ctx);
+    for (const CallExpr *Kill : KillCalls)
+      if (!Judged.count(Kill))
+        judgeHolderKill(*Kill, Known);
   }
   Ctx = nullptr;
   StartCalls.clear();
@@ -117,6 +97,46 @@ void OrphanedDescendantsCheck::onEndOfTranslationUnit() {
   Prepared.clear();
   Starts.forgetTranslationUnit();
   Kills.forgetTranslationUnit();
+}
+
+/// A kill of a child kept in a member or static variable: judged when every
+/// child kept there, by this unit and (with project facts) by every file of
+/// the project, says the same.
+void OrphanedDescendantsCheck::judgeHolderKill(const CallExpr &Kill,
+                                               const ProjectFacts *Known) {
+  int Arg = Model.killedArg(Kill);
+  if (signalIsZero(Kill, Arg, *Ctx))
+    return;
+  bool Negated = false;
+  const Expr *Handle = withoutMinus(Kill.getArg(Arg), Negated);
+  const ValueDecl *Holder = keptIn(Handle);
+  if (!Holder)
+    return;
+  const HolderGroup *Foreign =
+      Known ? Known->holderGroup(usrOf(Holder)) : nullptr;
+  using Kind = HolderGroup::Kind;
+  if (Foreign && Foreign->What == Kind::Mixed)
+    return; // Another file keeps children of another kind there.
+  bool Group = signalsGroup(Model, Kill, *Ctx);
+  auto It = Kept.find(Holder);
+  if (It == Kept.end()) {
+    if (Foreign && !Group && Foreign->What == Kind::Leader)
+      reportLeaderKill(Kill, *Handle, nullptr, Foreign);
+    else if (Foreign && Group && Foreign->What == Kind::None)
+      reportGroupKill(Kill, *Handle, nullptr, Foreign);
+    return;
+  }
+  const auto &Children = It->second;
+  bool AllLead = llvm::all_of(Children, [](const KeptChild &C) {
+    return C.Leader && !C.Leader->Terminal;
+  });
+  bool NoneLeads = llvm::none_of(Children, [](const KeptChild &C) {
+    return C.Leader.has_value() || C.Unknown;
+  });
+  if (!Group && AllLead)
+    reportLeaderKill(Kill, *Handle, &*Children.front().Leader, nullptr);
+  else if (Group && NoneLeads)
+    reportGroupKill(Kill, *Handle, Children.front().S, nullptr);
 }
 
 /// The name diagnostics give the child a kill names: its variable's or
@@ -138,18 +158,28 @@ static std::string calleeName(const CallExpr &Call) {
 
 void OrphanedDescendantsCheck::reportLeaderKill(const CallExpr &Kill,
                                                 const Expr &Handle,
-                                                const GroupLeader &Leader) {
+                                                const GroupLeader *Leader,
+                                                const HolderGroup *Foreign) {
   std::string Name = shownName(Handle, *Ctx);
   diag(Kill.getBeginLoc(),
        "call to %0() signals only child process '%1', which "
        "leads its own process group; its descendants "
        "keep running")
       << calleeName(Kill) << Name;
-  diag(Leader.Loc,
-       "'%0' becomes the leader of a new %select{process "
-       "group|session}1 here",
-       DiagnosticIDs::Note)
-      << Name << Leader.Session;
+  if (Leader)
+    diag(Leader->Loc,
+         "'%0' becomes the leader of a new %select{process "
+         "group|session}1 here",
+         DiagnosticIDs::Note)
+        << Name << Leader->Session;
+  else
+    diag(Kill.getBeginLoc(),
+         "'%0' becomes the leader of a new %select{process group|session}1 "
+         "at %2, in another file of this program (project facts)",
+         DiagnosticIDs::Note)
+        << Name << Foreign->Session
+        << shownPlace(Foreign->File, Foreign->Line, Foreign->Column,
+                      Ctx->getSourceManager());
   if (Model.groupEffect(Kill, *Ctx) != GroupEffect::NegativeIsGroup)
     return;
   // The fix-it only where the handle is written as such, not in a macro.
@@ -164,15 +194,25 @@ void OrphanedDescendantsCheck::reportLeaderKill(const CallExpr &Kill,
 
 void OrphanedDescendantsCheck::reportGroupKill(const CallExpr &Kill,
                                                const Expr &Handle,
-                                               const Site &S) {
+                                               const Site *S,
+                                               const HolderGroup *Foreign) {
   std::string Name = shownName(Handle, *Ctx);
   diag(Kill.getBeginLoc(), "call to %0() signals process group '%1', but child "
                            "process '%1' leads no process group; the signal "
                            "reaches no process")
       << calleeName(Kill) << Name;
-  diag(S.Loc, "'%0' is started here in its parent's process group",
-       DiagnosticIDs::Note)
-      << Name;
+  if (S)
+    diag(S->Loc, "'%0' is started here in its parent's process group",
+         DiagnosticIDs::Note)
+        << Name;
+  else
+    diag(Kill.getBeginLoc(),
+         "'%0' is started in its parent's process group at %1, in another "
+         "file of this program (project facts)",
+         DiagnosticIDs::Note)
+        << Name
+        << shownPlace(Foreign->File, Foreign->Line, Foreign->Column,
+                      Ctx->getSourceManager());
 }
 
 } // namespace reapcheck

@@ -38,10 +38,13 @@ private:
     bool Unknown = false;
   };
   void judgeBody(const clang::Decl *Callable, clang::Stmt *Body);
+  void judgeHolderKill(const clang::CallExpr &Kill, const ProjectFacts *Known);
+  /// The note goes to \p Leader, or names the place \p Foreign gives.
   void reportLeaderKill(const clang::CallExpr &Kill, const clang::Expr &Handle,
-                        const GroupLeader &Leader);
+                        const GroupLeader *Leader, const HolderGroup *Foreign);
+  /// The note goes to \p S, or names the place \p Foreign gives.
   void reportGroupKill(const clang::CallExpr &Kill, const clang::Expr &Handle,
-                       const Site &S);
+                       const Site *S, const HolderGroup *Foreign);
 
   CalleeNameSet Starts;
   CalleeNameSet Kills;

@@ -133,29 +133,6 @@ bool ReaperConflictCheck::isHandlerCode(const Decl *Callable) const {
   return Called;
 }
 
-const ProjectFacts *ReaperConflictCheck::unitFacts() {
-  const SourceManager &SM = Ctx->getSourceManager();
-  auto Main = SM.getFileEntryRefForID(SM.getMainFileID());
-  if (!Main)
-    return nullptr;
-  // The facts process-unreaped-child reads; it reports a file it cannot
-  // read, or stale facts.
-  const auto &CheckOptions = TidyContext.getOptions().CheckOptions;
-  auto Option = CheckOptions.find("process-unreaped-child.FactsFile");
-  std::string Path = chosenFactsFile(
-      Option == CheckOptions.end() ? "" : Option->second.Value,
-      Main->getName());
-  if (Path.empty())
-    return nullptr;
-  MainPath = factsPathOf(Main->getName());
-  if (Path != FactsPath) {
-    std::string Error;
-    Facts = ProjectFacts::load(Path, Error);
-    FactsPath = Path;
-  }
-  return Facts ? &*Facts : nullptr;
-}
-
 std::vector<const ForeignTaker *>
 ReaperConflictCheck::foreignTakers(const ProjectFacts &Facts,
                                    const FunctionDecl *Waiting) const {
@@ -199,7 +176,7 @@ static ChildOnlyFunctions childOnlyFunctions(ASTContext &Ctx,
 
 void ReaperConflictCheck::judgeUnit() {
   ProjectSummaries Summaries(Model, nullptr);
-  const ProjectFacts *Known = unitFacts();
+  const ProjectFacts *Known = unitFacts(*Ctx);
   PreparedBodies Prepared;
   std::optional<ChildOnlyFunctions> ChildOnly;
   // What each installing function leaves installed for the others; what a
@@ -290,26 +267,10 @@ void ReaperConflictCheck::report(const CallExpr &Wait, const SpecificWait &How,
       << At.Handler->getNameAsString();
 }
 
-/// \p File as a note shows it: relative to the folder of the file being
-/// checked when it is in that folder or below, else as the facts name it.
-static std::string shownPath(llvm::StringRef File, const SourceManager &SM) {
-  auto Main = SM.getFileEntryRefForID(SM.getMainFileID());
-  if (!Main)
-    return File.str();
-  std::string Self = factsPathOf(Main->getName());
-  llvm::StringRef Dir = llvm::sys::path::parent_path(Self);
-  llvm::StringRef Rest = File;
-  if (!Dir.empty() && Rest.consume_front(Dir) &&
-      Rest.consume_front(llvm::sys::path::get_separator()))
-    return Rest.str();
-  return File.str();
-}
-
 void ReaperConflictCheck::reportForeign(const CallExpr &Wait,
                                         const ForeignTaker &By) {
-  std::string Where = shownPath(By.File, Ctx->getSourceManager()) + ":" +
-                      std::to_string(By.Line) + ":" +
-                      std::to_string(By.Column);
+  std::string Where =
+      shownPlace(By.File, By.Line, By.Column, Ctx->getSourceManager());
   if (By.Ignores) {
     diag(Wait.getBeginLoc(),
          "call to %0() waits for one child, but this process leaves its "

@@ -39,9 +39,6 @@ private:
   void report(const clang::CallExpr &Wait, const SpecificWait &How,
               const Disposition &At);
   void reportForeign(const clang::CallExpr &Wait, const ForeignTaker &By);
-  /// The project facts for the unit, read as process-unreaped-child reads
-  /// them; null when there are none (or they cannot be read).
-  const ProjectFacts *unitFacts();
   /// What other files of the programs that reach \p Waiting install that
   /// takes every child first, its own file's left out.
   std::vector<const ForeignTaker *>
@@ -58,11 +55,6 @@ private:
   /// The SIGCHLD handlers the unit installs: the reaper's own waits are
   /// not in conflict with it.
   llvm::SmallPtrSet<const clang::FunctionDecl *, 4> Handlers;
-  /// The facts last read, and from where ("" before any).
-  std::optional<ProjectFacts> Facts;
-  std::string FactsPath;
-  /// The unit's main file as the facts name it.
-  std::string MainPath;
 };
 
 } // namespace reapcheck

@@ -1,6 +1,7 @@
 //===--- FactsFile.cpp - Finding the facts file and judging it ------------===//
 
 #include "facts/FactsFile.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -121,6 +122,20 @@ std::string chosenFactsFile(llvm::StringRef Option, llvm::StringRef MainFile) {
   if (const char *Env = std::getenv("REAPCHECK_FACTS"))
     return Env;
   return findFactsFile(MainFile);
+}
+
+std::string shownPlace(llvm::StringRef File, unsigned Line, unsigned Column,
+                       const clang::SourceManager &SM) {
+  std::string Shown = File.str();
+  if (auto Main = SM.getFileEntryRefForID(SM.getMainFileID())) {
+    std::string Self = factsPathOf(Main->getName());
+    llvm::StringRef Dir = llvm::sys::path::parent_path(Self);
+    llvm::StringRef Rest = File;
+    if (!Dir.empty() && Rest.consume_front(Dir) &&
+        Rest.consume_front(llvm::sys::path::get_separator()))
+      Shown = Rest.str();
+  }
+  return Shown + ":" + std::to_string(Line) + ":" + std::to_string(Column);
 }
 
 } // namespace reapcheck

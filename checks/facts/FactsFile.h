@@ -14,6 +14,10 @@
 #include <string>
 #include <vector>
 
+namespace clang {
+class SourceManager;
+} // namespace clang
+
 namespace reapcheck {
 
 /// The name the driver gives the facts file next to a compile database.
@@ -27,6 +31,13 @@ std::string findFactsFile(llvm::StringRef MainFile);
 
 /// \p MainFile as the facts name files: absolute, links resolved.
 std::string factsPathOf(llvm::StringRef MainFile);
+
+/// \p File:Line:Column as a note shows a place in another file the facts
+/// name: the path relative to the folder of the file being checked (the
+/// main file of \p SM) when it is in that folder or below, else as the
+/// facts name it.
+std::string shownPlace(llvm::StringRef File, unsigned Line, unsigned Column,
+                       const clang::SourceManager &SM);
 
 /// Which facts file the checks read for \p MainFile, as
 /// process-unreaped-child chooses it: \p Option (its FactsFile; "none":

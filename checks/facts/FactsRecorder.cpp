@@ -144,10 +144,17 @@ void FactsRecorder::addTable(const VarDecl &Var,
 }
 
 void FactsRecorder::addHolder(const ValueDecl &Holder, HolderDuty Duty,
-                              bool Signalled) {
+                              bool Signalled, bool GroupSignalled) {
   std::string Usr = usrOf(&Holder);
   if (!Usr.empty())
-    Holders.push_back({Usr, Duty, Signalled});
+    Holders.push_back({Usr, Duty, Signalled, GroupSignalled});
+}
+
+void FactsRecorder::addHolderGroup(const ValueDecl &Holder,
+                                   HolderGroup Group) {
+  std::string Usr = usrOf(&Holder);
+  if (!Usr.empty())
+    Groups.push_back({Usr, std::move(Group)});
 }
 
 std::string FactsRecorder::variantOf(llvm::StringRef Predefines) {
@@ -216,32 +223,9 @@ llvm::json::Object FactsRecorder::toJson(const std::string &Usr,
   return O;
 }
 
-void FactsRecorder::write(llvm::StringRef Path, llvm::StringRef MainFile,
-                          llvm::StringRef Variant) const {
-  llvm::json::Array Funcs;
-  for (const std::string &Usr : Order)
-    if (!Usr.empty())
-      Funcs.push_back(toJson(Usr, Functions.find(Usr)->second));
-  llvm::json::Object Unit{
-      {"version", FactsFormatVersion},
-      {"file", MainFile},
-      {"variant", Variant},
-      {"installs_reaper", InstallsReaper},
-      {"functions", std::move(Funcs)},
-      {"holders", arrayOf(Holders, [](const Holder &H) {
-         llvm::json::Object O{{"usr", H.Usr}, {"duty", dutyWord(H.Duty)}};
-         if (H.Signalled)
-           O["signalled"] = true;
-         return O;
-       })}};
-  if (!Tables.empty())
-    Unit["tables"] = arrayOf(Tables, [](const Table &T) {
-      return llvm::json::Object{{"var", T.Var},
-                                {"functions", arrayOf(T.Functions, Same)},
-                                {"vars", arrayOf(T.Vars, Same)}};
-    });
-  if (SharedObject)
-    Unit["shared_object"] = true;
+/// The unit's SIGCHLD installs, for the merge's program rule,
+/// process-reaper-conflict and child_only.
+void FactsRecorder::addSigchldKeys(llvm::json::Object &Unit) const {
   if (!Installers.empty())
     Unit["installers"] = arrayOf(Installers, Same);
   if (!SigchldHandlers.empty())
@@ -258,6 +242,47 @@ void FactsRecorder::write(llvm::StringRef Path, llvm::StringRef MainFile,
         O["installer"] = T.Installer;
       return O;
     });
+}
+
+void FactsRecorder::write(llvm::StringRef Path, llvm::StringRef MainFile,
+                          llvm::StringRef Variant) const {
+  llvm::json::Array Funcs;
+  for (const std::string &Usr : Order)
+    if (!Usr.empty())
+      Funcs.push_back(toJson(Usr, Functions.find(Usr)->second));
+  llvm::json::Object Unit{
+      {"version", FactsFormatVersion},
+      {"file", MainFile},
+      {"variant", Variant},
+      {"installs_reaper", InstallsReaper},
+      {"functions", std::move(Funcs)},
+      {"holders", arrayOf(Holders, [](const Holder &H) {
+         llvm::json::Object O{{"usr", H.Usr}, {"duty", dutyWord(H.Duty)}};
+         if (H.Signalled)
+           O["signalled"] = true;
+         if (H.GroupSignalled)
+           O["group_signalled"] = true;
+         return O;
+       })}};
+  if (!Groups.empty())
+    Unit["holder_groups"] = arrayOf(Groups, [](const auto &Entry) {
+      const HolderGroup &G = Entry.second;
+      return llvm::json::Object{{"usr", Entry.first},
+                                {"kind", groupWord(G.What)},
+                                {"file", G.File},
+                                {"line", static_cast<int64_t>(G.Line)},
+                                {"column", static_cast<int64_t>(G.Column)},
+                                {"session", G.Session}};
+    });
+  if (!Tables.empty())
+    Unit["tables"] = arrayOf(Tables, [](const Table &T) {
+      return llvm::json::Object{{"var", T.Var},
+                                {"functions", arrayOf(T.Functions, Same)},
+                                {"vars", arrayOf(T.Vars, Same)}};
+    });
+  if (SharedObject)
+    Unit["shared_object"] = true;
+  addSigchldKeys(Unit);
   if (SpecificWaits)
     Unit["specific_waits"] = static_cast<int64_t>(SpecificWaits);
   if (!Entries.empty())

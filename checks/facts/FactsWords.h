@@ -41,6 +41,28 @@ inline const char *dutyWord(HolderDuty D) {
   return "unjudged";
 }
 
+inline const char *groupWord(HolderGroup::Kind K) {
+  switch (K) {
+  case HolderGroup::Kind::Leader:
+    return "leader";
+  case HolderGroup::Kind::Terminal:
+    return "terminal";
+  case HolderGroup::Kind::None:
+    return "none";
+  case HolderGroup::Kind::Mixed:
+    break;
+  }
+  return "mixed";
+}
+
+inline std::optional<HolderGroup::Kind> groupFromWord(llvm::StringRef W) {
+  for (auto K : {HolderGroup::Kind::Leader, HolderGroup::Kind::Terminal,
+                 HolderGroup::Kind::None, HolderGroup::Kind::Mixed})
+    if (W == groupWord(K))
+      return K;
+  return std::nullopt;
+}
+
 inline HolderDuty dutyFromWord(llvm::StringRef W) {
   if (W == "reaped")
     return HolderDuty::Reaped;

@@ -56,7 +56,31 @@ void ProjectFacts::readFunctions(const llvm::json::Object &Root) {
     }
 }
 
+/// A holder's group fact (`{"kind", "file", "line", "column", "session"}`);
+/// std::nullopt when malformed.
+static std::optional<HolderGroup>
+holderGroupFromJson(const llvm::json::Object &O) {
+  auto Kind = O.getString("kind");
+  auto What = Kind ? groupFromWord(*Kind) : std::nullopt;
+  if (!What)
+    return std::nullopt;
+  HolderGroup G;
+  G.What = *What;
+  if (auto File = O.getString("file"))
+    G.File = File->str();
+  G.Line = O.getInteger("line").value_or(0);
+  G.Column = O.getInteger("column").value_or(0);
+  G.Session = O.getBoolean("session").value_or(false);
+  return G;
+}
+
 void ProjectFacts::readCoverage(const llvm::json::Object &Root) {
+  if (const auto *Duties = Root.getObject("holders"))
+    for (const auto &Entry : *Duties)
+      if (const auto *O = Entry.second.getAsObject())
+        if (const auto *G = O->getObject("group"))
+          if (auto Group = holderGroupFromJson(*G))
+            HolderGroups[Entry.first] = std::move(*Group);
   if (const auto *Duties = Root.getObject("holders"))
     for (const auto &Entry : *Duties)
       if (const auto *O = Entry.second.getAsObject())

@@ -53,6 +53,21 @@ std::string usrOf(const clang::Decl *D);
 /// static variable): reaps it, hands it on, neglects it, or nothing known.
 enum class HolderDuty { Unjudged, Reaped, HandedOn, Neglected };
 
+/// Which children a holder keeps as to process groups, over every file
+/// that stores one there (process-orphaned-descendants): all lead a group
+/// of their own, all lead a terminal session, none leads one, or a mix
+/// (some unknown).  The place is where the first becomes a leader (or, for
+/// None, where it is started).
+struct HolderGroup {
+  enum class Kind { Leader, Terminal, None, Mixed };
+  Kind What = Kind::Mixed;
+  std::string File;
+  unsigned Line = 0;
+  unsigned Column = 0;
+  /// The leader leads a session, not only a group.
+  bool Session = false;
+};
+
 struct FunctionFacts {
   std::optional<StartSpec> Wrapper;
   llvm::DenseMap<unsigned, ParamSummary> Params;
@@ -70,6 +85,12 @@ public:
   const FunctionFacts *function(llvm::StringRef Usr) const;
   /// What the indexed files do with a holder; Unjudged when none saw it.
   HolderDuty holderDuty(llvm::StringRef Usr) const;
+  /// Which children the indexed files keep in the holder, as to groups;
+  /// null when none is recorded.
+  const HolderGroup *holderGroup(llvm::StringRef Usr) const {
+    auto It = HolderGroups.find(Usr);
+    return It == HolderGroups.end() ? nullptr : &It->second;
+  }
   /// True when some indexed file sends a signal to the holder (kill()).
   bool holderSignalled(llvm::StringRef Usr) const {
     return SignalledHolders.contains(Usr);
@@ -143,6 +164,7 @@ private:
   llvm::StringMap<FunctionFacts> Functions;
   llvm::StringMap<HolderDuty> Holders;
   llvm::StringSet<> SignalledHolders;
+  llvm::StringMap<HolderGroup> HolderGroups;
   llvm::StringSet<> Covered;
   llvm::StringSet<> Entries;
   llvm::StringSet<> EnteredReset;
@@ -171,9 +193,12 @@ public:
   void addParam(const clang::FunctionDecl &FD, unsigned Index,
                 ParamSummary Summary);
   void addReapsAny(const clang::FunctionDecl &FD);
-  /// \p Signalled: the unit sends it a signal (kill()).
+  /// \p Signalled: the unit sends it a signal (kill()); \p GroupSignalled:
+  /// to its group (killpg(), kill(-pid)).
   void addHolder(const clang::ValueDecl &Holder, HolderDuty Duty,
-                 bool Signalled);
+                 bool Signalled, bool GroupSignalled = false);
+  /// The unit keeps in \p Holder a child that is, as to groups, \p Group.
+  void addHolderGroup(const clang::ValueDecl &Holder, HolderGroup Group);
   void addDefined(const clang::FunctionDecl &FD);
   void addCall(const clang::FunctionDecl &Caller,
                const clang::FunctionDecl &Callee);
@@ -268,6 +293,7 @@ private:
   };
   Function &function(const clang::FunctionDecl &FD);
   static llvm::json::Object toJson(const std::string &Usr, const Function &F);
+  void addSigchldKeys(llvm::json::Object &Unit) const;
 
   std::vector<std::string> Order;
   llvm::StringMap<Function> Functions;
@@ -275,8 +301,10 @@ private:
     std::string Usr;
     HolderDuty Duty;
     bool Signalled;
+    bool GroupSignalled;
   };
   std::vector<Holder> Holders;
+  std::vector<std::pair<std::string, HolderGroup>> Groups;
   std::vector<std::string> Entries;
   struct Table {
     std::string Var;

@@ -383,4 +383,16 @@ GroupFacts analyseGroups(const PreparedBody &Body,
   return Facts;
 }
 
+bool signalsGroup(const ProcessApiModel &Model, const CallExpr &Kill,
+                  ASTContext &Ctx) {
+  int Arg = Model.killedArg(Kill);
+  if (Arg < 0 || static_cast<unsigned>(Arg) >= Kill.getNumArgs())
+    return false;
+  bool Negated = false;
+  withoutMinus(Kill.getArg(Arg), Negated);
+  GroupEffect Effect = Model.groupEffect(Kill, Ctx);
+  return Effect == GroupEffect::SignalsGroup ||
+         (Effect == GroupEffect::NegativeIsGroup && Negated);
+}
+
 } // namespace reapcheck

@@ -65,6 +65,11 @@ bool signalIsZero(const clang::CallExpr &Call, int HandleArg,
 /// whether there was one.
 const clang::Expr *withoutMinus(const clang::Expr *E, bool &Negated);
 
+/// True when \p Kill signals the process group its handle names
+/// (killpg(h), kill(-h)), not only one process.
+bool signalsGroup(const ProcessApiModel &Model, const clang::CallExpr &Kill,
+                  clang::ASTContext &Ctx);
+
 /// When \p Call makes the calling process lead a new group or session
 /// (setsid(), setpgrp(), setpgid(0, 0), login_tty()): how.
 std::optional<GroupLeader> callerLeadsBy(const ProcessApiModel &Model,

@@ -2,6 +2,7 @@
 
 #include "unit/FactsIndex.h"
 #include "facts/ProjectFacts.h"
+#include "flow/ProcessGroups.h"
 #include "flow/SigchldActions.h"
 #include "flow/SigchldDispositions.h"
 #include "support/AstHelpers.h"
@@ -110,28 +111,68 @@ static void indexFunction(TranslationUnitScan &Unit, const FunctionDecl &FD,
     indexEntryFlow(Unit, FD, Recorder);
 }
 
+/// The file (absolute, links resolved), line and column of \p Loc's
+/// expansion; false when it is in no file.
+static bool placeOf(SourceLocation Loc, const SourceManager &SM,
+                    std::string &File, unsigned &Line, unsigned &Column) {
+  Loc = SM.getExpansionLoc(Loc);
+  auto Entry = SM.getFileEntryRefForID(SM.getFileID(Loc));
+  if (!Entry)
+    return false;
+  llvm::SmallString<256> Real;
+  if (llvm::sys::fs::real_path(Entry->getName(), Real))
+    Real = Entry->getName();
+  File = std::string(Real);
+  Line = SM.getExpansionLineNumber(Loc);
+  Column = SM.getExpansionColumnNumber(Loc);
+  return true;
+}
+
 /// Where the unit's parent installs what takes every child first, for the
 /// waits of other files (process-reaper-conflict).
 static void indexTakers(TranslationUnitScan &Unit, FactsRecorder &Recorder) {
   const SourceManager &SM = Unit.astContext()->getSourceManager();
   for (const auto &T : Unit.takers()) {
-    SourceLocation Loc = SM.getExpansionLoc(T.At->getBeginLoc());
-    auto File = SM.getFileEntryRefForID(SM.getFileID(Loc));
-    if (!File)
-      continue;
     ForeignTaker Taker;
-    llvm::SmallString<256> Real;
-    if (llvm::sys::fs::real_path(File->getName(), Real))
-      Real = File->getName();
-    Taker.File = std::string(Real);
-    Taker.Line = SM.getExpansionLineNumber(Loc);
-    Taker.Column = SM.getExpansionColumnNumber(Loc);
+    if (!placeOf(T.At->getBeginLoc(), SM, Taker.File, Taker.Line,
+                 Taker.Column))
+      continue;
     Taker.Ignores = T.Ignores;
     if (T.Handler)
       Taker.Handler = T.Handler->getNameAsString();
     if (const auto *FD = dyn_cast_or_null<FunctionDecl>(T.Installer))
       Taker.Installer = usrOf(FD);
     Recorder.addSigchldTaker(std::move(Taker));
+  }
+}
+
+/// Which children the unit keeps in each member or static variable, as to
+/// process groups, for the kills of other files
+/// (process-orphaned-descendants).  Only the bodies that start children.
+static void indexHolderGroups(TranslationUnitScan &Unit,
+                              FactsRecorder &Recorder) {
+  ASTContext &Ctx = *Unit.astContext();
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const Decl *Callable : Unit.bodies()) {
+    const PreparedBody *Body =
+        Unit.prepared().get(Callable, Unit.bodyOf(Callable), Ctx,
+                            Unit.model(), Unit.summaries());
+    if (!Body)
+      continue;
+    GroupFacts Facts = analyseGroups(*Body, Unit.model());
+    for (const auto &[Holder, Site] : Facts.Stores) {
+      HolderGroup G;
+      const auto &Leader = Facts.Leaders[Site];
+      G.What = !Leader              ? HolderGroup::Kind::None
+               : Leader->Terminal ? HolderGroup::Kind::Terminal
+                                  : HolderGroup::Kind::Leader;
+      G.Session = Leader && Leader->Session;
+      SourceLocation Loc = Leader ? Leader->Loc : Body->sites()[Site].Loc;
+      if (placeOf(Loc, SM, G.File, G.Line, G.Column))
+        Recorder.addHolderGroup(*Holder, std::move(G));
+    }
+    for (const ValueDecl *Holder : Facts.UnknownStores)
+      Recorder.addHolderGroup(*Holder, HolderGroup());
   }
 }
 
@@ -190,9 +231,13 @@ void writeUnitFacts(TranslationUnitScan &Unit,
   indexEntries(Ctx, Recorder);
   OwnerJudge Judge(Ctx, Model, Unit.summaries());
   Judge.judgeAllUses(Holders);
-  for (const auto &Entry : Judge.verdicts())
+  for (const auto &Entry : Judge.verdicts()) {
+    bool GroupSignalled = llvm::any_of(Entry.second.Signals, [&](const auto &S) {
+      return signalsGroup(Unit.model(), *S.Call, Ctx);
+    });
     Recorder.addHolder(*Entry.first, Entry.second.Duty,
-                       !Entry.second.Signals.empty());
+                       !Entry.second.Signals.empty(), GroupSignalled);
+  }
   if (Unit.hasReapingHandler() || Unit.ignoresSigchld())
     Recorder.setInstallsReaper();
   for (const Decl *Installer : Unit.coveringInstallers()) {
@@ -202,6 +247,8 @@ void writeUnitFacts(TranslationUnitScan &Unit,
   for (const FunctionDecl *Handler : Unit.sigchldHandlers())
     Recorder.addSigchldHandler(*Handler);
   indexTakers(Unit, Recorder);
+  if (!Holders.empty())
+    indexHolderGroups(Unit, Recorder);
   for (const auto &[Setter, Index] : Unit.handlerParams())
     Recorder.addHandlerParam(*Setter, Index);
   for (const ParamInstall &P : Unit.paramInstalls())

@@ -212,9 +212,12 @@ def check_in(args, paths, tmp):
         if args.index_only:
             return None
         os.environ['REAPCHECK_FACTS'] = facts_path
-        merged, judged, callees, waits, by_path, wrote = indexed
+        merged, judged, callees, waits, signals, by_path, wrote = indexed
         if judge:
-            reused, units = reuse_index_runs(units, merged, judged, callees, waits, wrote)
+            if 'process-orphaned-descendants' not in args.checks:
+                signals = {}
+            reused, units = reuse_index_runs(units, merged, judged, callees, waits, signals,
+                                             wrote)
             if not want_fixes:
                 for r in reused:
                     r['fixes'] = []
@@ -253,17 +256,35 @@ def check_in(args, paths, tmp):
     return report
 
 
-def reuse_index_runs(units, merged, judged, callees, waits, wrote):
+def reuse_index_runs(units, merged, judged, callees, waits, signals, wrote):
     """One parse per file: the index pass judged each unit it indexed now
     without facts.  That judgement stands where the facts cannot change it:
     every start site of the unit is reaped in the unit (or needs no reap),
-    the unit calls no start wrapper, and it waits for no specific child in
-    a program where another file ignores SIGCHLD or installs a reaper
-    (process-reaper-conflict).  Returns (the results reused, the units to
+    the unit calls no start wrapper, it waits for no specific child in a
+    program where another file ignores SIGCHLD or installs a reaper
+    (process-reaper-conflict), and it signals no holder to which the facts
+    give another group than the unit alone does (signals: by path, the
+    holders a unit signals and their group by the unit alone, when
+    process-orphaned-descendants runs).  Returns (the results reused, the units to
     check again with the facts).  A judgement cached with its unit's index
     part serves as well: its key is the unit's whole input."""
     wrappers = {usr for usr, f in merged.get('functions', {}).items() if f.get('wrapper')}
     taken = {path.split('#', 1)[0] for path in merged.get('taken_functions', {})}
+    holders = merged.get('holders', {})
+
+    def kind(group):
+        return group['kind'] if group else None
+
+    def groups_change(path):
+        # The facts change an orphan verdict where a holder the unit signals
+        # leads a group by the facts and not by the unit alone, or the
+        # reverse (a kill of one process), or leads none (a group kill).
+        for usr, (own, group_kill) in signals.get(path, {}).items():
+            merged = holders.get(usr, {}).get('group')
+            judged_by = 'none' if group_kill else 'leader'
+            if (kind(merged) == judged_by) != (kind(own) == judged_by):
+                return True
+        return False
     reused, again = [], []
     for u in units:
         runs = judged.get(u.path, [])
@@ -271,7 +292,8 @@ def reuse_index_runs(units, merged, judged, callees, waits, wrote):
         if r is None or r['failure'] or \
                 any(s['verdict'] not in inventory.FINAL for s in r['inventory']) or \
                 callees.get(u.path, set()) & wrappers or \
-                (u.path in waits and u.path in taken):
+                (u.path in waits and u.path in taken) or \
+                groups_change(u.path):
             again.append(u)
         else:
             reused.append(r)

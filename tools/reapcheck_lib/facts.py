@@ -104,6 +104,7 @@ def merge(parts, stamps):
     tables, var_files = {}, {}
     reset_flow, cover_flow, always_flow = {}, {}, {}
     installers, child_calls = {}, {}  # by path; by node
+    groups = {}  # holder usr -> its children's group facts, from every unit
     takers = {}  # by path: what it installs that takes every child first
     waiting = set()  # paths that wait for a specific child
     for part in parts:
@@ -172,12 +173,16 @@ def merge(parts, stamps):
                 defined_in.setdefault(usr, set()).add(path)
                 if f.get('main'):
                     mains[path] = usr
+        for g in part.get('holder_groups', []):
+            groups.setdefault(g['usr'], []).append(g)
         for h in part.get('holders', []):
             old = holders.setdefault(h['usr'], {'duty': 'unjudged'})
             if _DUTY_RANK[h['duty']] > _DUTY_RANK[old['duty']]:
                 old['duty'] = h['duty']
             if h.get('signalled'):
                 old['signalled'] = True
+    for usr, found in groups.items():
+        holders.setdefault(usr, {'duty': 'unjudged'})['group'] = holder_group(found)
     _derive_reaps_any(functions, calls, any_pid, node_reaps)
     unknown_callers = {arg for _, _, _, arg in function_args} | {
         u for ts in tables.values() for t in ts for u in t['functions']}
@@ -338,6 +343,17 @@ def _coverage(files, programs, by_node, key):
         if all(flags) and path not in covered:
             functions.setdefault(path, []).append(usr)
     return covered, functions
+
+
+def holder_group(found):
+    """What every unit's children kept in a holder say as to process groups
+    (process-orphaned-descendants): the one kind they share, at the first
+    place, or 'mixed'."""
+    kinds = {g['kind'] for g in found}
+    if len(kinds) != 1 or 'mixed' in kinds:
+        return {'kind': 'mixed'}
+    first = min(found, key=lambda g: (g['file'], g['line'], g['column']))
+    return {k: first[k] for k in ('kind', 'file', 'line', 'column', 'session')}
 
 
 def _derive_reaps_any(functions, calls, any_pid, node_reaps):

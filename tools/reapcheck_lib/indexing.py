@@ -262,16 +262,16 @@ def ensure_facts(facts_path, db, units, base, tmp, paths, logs, jobs, say, rewri
     that writes it again, recorded for the check's staleness warning.
     Returns (the facts, the results of judge by path for the units judged
     in their index run now or in the cache, the callees each such unit
-    calls, the paths of those that wait for a specific child, the index
-    parts and cache keys by path, whether the facts were written now)."""
+    calls, the paths of those that wait for a specific child, the holders
+    each such unit signals (with the group the unit alone gives each,
+    facts.holder_group(), and whether it signals that group), the index
+    parts and cache keys by path, whether
+    the facts were written now)."""
     existing = facts.load(facts_path)
     indexer = Indexer(base, db, tmp, paths, logs, judge)
     inputs = indexer.inputs(units)
     if facts.is_fresh(existing, facts_path, inputs):
         # Fresh and complete: reused without a word.
-        if not judge:
-            return (existing,) + _judged(units, [indexer.index(u, run=False) for u in units]) \
-                + (False,)
         return (existing,) + _judged(units, [indexer.index(u, run=False) for u in units]) \
             + (False,)
     safeio.ensure_directory(indexer.cache_dir, 'cache directory')
@@ -328,9 +328,11 @@ def ensure_facts(facts_path, db, units, base, tmp, paths, logs, jobs, say, rewri
 
 def _judged(units, results):
     """The judgements of the units that have one, their callees, the paths
-    of those that wait for a specific child, and by path the index parts
-    and cache keys of every unit (for its facts slice and check cache)."""
-    judged, callees, waits, indexed = {}, {}, set(), {}
+    of those that wait for a specific child, the holders they signal (the
+    group each has by that unit alone, whether it signals the group), and
+    by path the index parts and cache keys of every unit (for its facts
+    slice and check cache)."""
+    judged, callees, waits, signals, indexed = {}, {}, set(), {}, {}
     for unit, r in zip(units, results):
         entry = indexed.setdefault(unit.path, {'parts': [], 'keys': [], 'known': True})
         entry['parts'].extend(r['parts'])
@@ -345,7 +347,16 @@ def _judged(units, results):
                 for c in f.get('calls', []))
             if any(part.get('specific_waits') for part in r['parts']):
                 waits.add(unit.path)
-    return judged, callees, waits, indexed
+            own = {}  # what the unit alone keeps in each holder, as to groups
+            for part in r['parts']:
+                for g in part.get('holder_groups', []):
+                    own.setdefault(g['usr'], []).append(g)
+            signals.setdefault(unit.path, {}).update(
+                (h['usr'], (facts.holder_group(own[h['usr']]) if h['usr'] in own else None,
+                            h.get('group_signalled', False)))
+                for part in r['parts'] for h in part.get('holders', [])
+                if h.get('signalled'))
+    return judged, callees, waits, signals, indexed
 
 
 def _stop_on_fatal(units, results, say):

@@ -59,7 +59,14 @@ def validate_part(part):
     for h in part.get('holders', []):
         need(isinstance(h, dict) and isinstance(h.get('usr'), str)
              and h.get('duty') in DUTY_RANK
-             and isinstance(h.get('signalled', False), bool), 'a holder')
+             and isinstance(h.get('signalled', False), bool)
+             and isinstance(h.get('group_signalled', False), bool), 'a holder')
+    for g in part.get('holder_groups', []):
+        need(isinstance(g, dict) and isinstance(g.get('usr'), str)
+             and g.get('kind') in ('leader', 'terminal', 'none', 'mixed')
+             and isinstance(g.get('file'), str) and isinstance(g.get('line'), int)
+             and isinstance(g.get('column'), int)
+             and isinstance(g.get('session'), bool), 'a holder group')
     for t in part.get('tables', []):
         need(isinstance(t, dict) and isinstance(t.get('var'), str)
              and _strings(t.get('functions', [])) and _strings(t.get('vars', [])), 'a table')
