@@ -110,12 +110,52 @@ static bool saysKernelReaps(const Expr &E, ASTContext &Ctx) {
   return Text.contains("SA_NOCLDWAIT") || Text.contains("SIG_IGN");
 }
 
+/// `SIG_DFL` as <signal.h> expands it: a cast of 0 to a handler pointer.
+static bool isSigDflValue(const Expr *E) {
+  const auto *Cast = dyn_cast<CStyleCastExpr>(E->IgnoreParens());
+  if (!Cast || !Cast->getType()->isFunctionPointerType())
+    return false;
+  const auto *Zero =
+      dyn_cast<IntegerLiteral>(Cast->getSubExpr()->IgnoreParenImpCasts());
+  return Zero && Zero->getValue() == 0;
+}
+
+/// A project's own wrapper of signal() (OpenSSH's `ssh_signal(SIGCHLD,
+/// SIG_DFL)`): a function outside the system headers given SIGCHLD and a
+/// handler pointer.  What it installs is read from that pointer as for
+/// signal(): SIG_IGN, SIG_DFL, a function, or a saved disposition.
+static std::optional<SigchldAction> wrapperAction(const CallExpr &Call,
+                                                  const FunctionDecl &FD,
+                                                  ASTContext &Ctx) {
+  const Expr *Handler = nullptr;
+  for (const Expr *Arg : Call.arguments())
+    if (Arg->IgnoreParenImpCasts()->getType()->isFunctionPointerType() ||
+        Arg->getType()->isFunctionPointerType())
+      Handler = Handler ? nullptr : Arg; // Exactly one.
+  if (!Handler)
+    return std::nullopt;
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (SM.isInSystemHeader(SM.getExpansionLoc(FD.getLocation())) ||
+      llvm::none_of(Call.arguments(), [&](const Expr *Arg) {
+        return ProcessApiModel::isSigchld(*Arg, Ctx);
+      }))
+    return std::nullopt;
+  SigchldAction Action;
+  Action.KernelReaps = isSigIgnValue(Handler);
+  Action.Default = isSigDflValue(Handler);
+  Action.Handler = functionNamedBy(Handler);
+  return Action;
+}
+
 std::optional<SigchldAction> sigchldAction(const ProcessApiModel &Model,
                                            const CallExpr &Call,
                                            const Stmt *Body, ASTContext &Ctx) {
   const FunctionDecl *FD = Call.getDirectCallee();
-  if (!FD || Call.getNumArgs() < 2 || !Model.installsSignalHandler(*FD) ||
-      !ProcessApiModel::isSigchld(*Call.getArg(0), Ctx))
+  if (!FD || Call.getNumArgs() < 2)
+    return std::nullopt;
+  if (!Model.installsSignalHandler(*FD))
+    return wrapperAction(Call, *FD, Ctx);
+  if (!ProcessApiModel::isSigchld(*Call.getArg(0), Ctx))
     return std::nullopt;
   return installedAction(Call, Body, Ctx);
 }
@@ -173,16 +213,62 @@ SigchldAction installedAction(const CallExpr &Call, const Stmt *Body,
   return actionOfStruct(*Struct, *Body, Ctx, &Call);
 }
 
+/// Calls \p Found with each member a brace initialiser names and its value,
+/// the members of nested records and unions included: glibc's
+/// `{.sa_handler = h}` initialises `__sigaction_handler.sa_handler`.
+static void forEachInitialisedMember(
+    const InitListExpr *Init,
+    llvm::function_ref<void(StringRef, const Expr *)> Found, unsigned Depth = 0) {
+  if (!Init || Depth > 4)
+    return;
+  if (Init->isSyntacticForm() && Init->getSemanticForm())
+    Init = Init->getSemanticForm();
+  const RecordDecl *Record = Init->getType()->getAsRecordDecl();
+  if (!Record)
+    return;
+  auto Visit = [&](const FieldDecl *Field, const Expr *Value) {
+    if (!Value || isa<ImplicitValueInitExpr>(Value))
+      return;
+    if (const auto *Nested = dyn_cast<InitListExpr>(Value->IgnoreParens()))
+      return forEachInitialisedMember(Nested, Found, Depth + 1);
+    if (Field->getIdentifier())
+      Found(Field->getName(), Value);
+  };
+  if (Record->isUnion()) {
+    if (Init->getNumInits() == 1)
+      if (const FieldDecl *Field = Init->getInitializedFieldInUnion())
+        Visit(Field, Init->getInit(0));
+    return;
+  }
+  unsigned I = 0;
+  for (const FieldDecl *Field : Record->fields()) {
+    if (I >= Init->getNumInits())
+      break;
+    Visit(Field, Init->getInit(I++));
+  }
+}
+
 SigchldAction actionOfStruct(const VarDecl &Struct, const Stmt &Body,
                              ASTContext &Ctx, const Expr *Install) {
   SigchldAction Action;
-  if (Struct.getInit() && saysKernelReaps(*Struct.getInit(), Ctx))
+  // The initialiser, member by member (`{.sa_handler = h, .sa_flags = f}`),
+  // or, when it is not a brace list, by what its text names.
+  const Expr *InitHandler = nullptr, *InitFlags = nullptr;
+  if (const auto *List = dyn_cast_or_null<InitListExpr>(
+          Struct.getInit() ? Struct.getInit()->IgnoreParens() : nullptr))
+    forEachInitialisedMember(List, [&](StringRef Name, const Expr *Value) {
+      if (Name == "sa_handler" || Name == "sa_sigaction")
+        InitHandler = Value;
+      else if (Name == "sa_flags")
+        InitFlags = Value;
+    });
+  else if (Struct.getInit() && saysKernelReaps(*Struct.getInit(), Ctx))
     Action.KernelReaps = true;
   // sa.sa_flags = SA_NOCLDWAIT; sa.sa_handler = h (a glibc macro for a
   // nested member, named by the outermost member).  One struct often
   // serves several signals (neomutt sets SIG_IGN for SIGPIPE, then a dummy
   // handler for SIGCHLD): the last assignment of each member before the
-  // install counts, or, with none before it, the last in the body.
+  // install counts, else the initialiser's, else the last in the body.
   const SourceManager &SM = Ctx.getSourceManager();
   auto Before = [&](SourceLocation A) {
     return !Install || SM.isBeforeInTranslationUnit(
@@ -210,8 +296,8 @@ SigchldAction actionOfStruct(const VarDecl &Struct, const Stmt &Body,
       Flags[When] = Assign->getRHS();
     return true;
   });
-  const Expr *H = Handler[0] ? Handler[0] : Handler[1];
-  const Expr *F = Flags[0] ? Flags[0] : Flags[1];
+  const Expr *H = Handler[0] ? Handler[0] : InitHandler ? InitHandler : Handler[1];
+  const Expr *F = Flags[0] ? Flags[0] : InitFlags ? InitFlags : Flags[1];
   if ((H && saysKernelReaps(*H, Ctx)) || (F && saysKernelReaps(*F, Ctx)))
     Action.KernelReaps = true;
   if (H)

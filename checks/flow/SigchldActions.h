@@ -51,7 +51,9 @@ bool passesSigchldLiteral(const clang::CallExpr &Call);
 
 /// For signal(SIGCHLD, ...) or sigaction(SIGCHLD, &sa, ...): what the call
 /// installs.  A sigaction's struct is read from its initialiser and from
-/// the member assignments in \p Body, the function making the call.
+/// the member assignments in \p Body, the function making the call.  A
+/// project's own wrapper of signal() given SIGCHLD and one handler pointer
+/// (`ssh_signal(SIGCHLD, SIG_DFL)`) is read as signal() would be.
 std::optional<SigchldAction> sigchldAction(const ProcessApiModel &Model,
                                            const clang::CallExpr &Call,
                                            const clang::Stmt *Body,

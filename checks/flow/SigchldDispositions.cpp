@@ -27,6 +27,7 @@ bool Disposition::join(const Disposition &From) {
   Reset = Reset || From.Reset;
   ResetAlways = ResetAlways && From.ResetAlways;
   Covers = Covers || From.Covers;
+  Uncovered = Uncovered && From.Uncovered;
   if (!Foreign)
     Foreign = From.Foreign;
   return !(Old == *this);
@@ -153,6 +154,9 @@ bool DispositionPass::onCall(const CallExpr &Call, State &S) {
       S.ResetAlways = S.Reset;
       S.Covers = !S.Reset && (S.Covers || !Covering || Covering->count(&Call));
     }
+    // Any handler may reap (through another file's function): only SIG_DFL
+    // or a saved disposition put back undoes an install.
+    S.Uncovered = !Action->KernelReaps && !Action->Handler;
     // SIG_DFL, a handler that reaps nothing, or a saved disposition put
     // back (taken to be the default): nothing takes the children first.
     S.Ignored = Action->KernelReaps ? &Call : nullptr;
@@ -169,12 +173,14 @@ bool DispositionPass::onCall(const CallExpr &Call, State &S) {
     // ignore or a reaper there (ChildOnlyFunctions): the child's install.
     S.Reset = S.ResetAlways = false;
     S.Covers = true;
+    S.Uncovered = false;
   } else if (Summaries.resetsSigchld(Callee, Ctx)) {
     S.Ignored = S.Reaper = nullptr;
     S.Handler = nullptr;
     S.Foreign = nullptr;
     S.Reset = S.ResetAlways = true;
     S.Covers = false;
+    S.Uncovered = true;
   } else if (Model.signalSetOp(Call) == SignalSetOp::Mask) {
     onMask(Call, S);
   }

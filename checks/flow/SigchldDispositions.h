@@ -66,6 +66,11 @@ struct Disposition {
   /// What another file installed for the program and nothing here
   /// replaced since (a may fact, given on entry).
   const ForeignTaker *Foreign = nullptr;
+  /// On every path, the body installed no ignore nor handler, or undid the
+  /// last one since (SIG_DFL, a saved disposition put back): a must fact.
+  /// Where the body returns, false means an install of the body may
+  /// outlast it.
+  bool Uncovered = true;
 
   /// Joins the paths: a may for the installs, a must for Blocked.  True
   /// when this changed.
@@ -74,7 +79,7 @@ struct Disposition {
     return Ignored == O.Ignored && Reaper == O.Reaper &&
            Blocked == O.Blocked && Reset == O.Reset &&
            ResetAlways == O.ResetAlways && Covers == O.Covers &&
-           Foreign == O.Foreign;
+           Foreign == O.Foreign && Uncovered == O.Uncovered;
   }
 };
 

@@ -36,7 +36,7 @@ std::string mainFilePath(ASTContext &Ctx) {
 static void indexEntryFlow(TranslationUnitScan &Unit, const FunctionDecl &FD,
                            FactsRecorder &Recorder) {
   llvm::SmallPtrSet<const CallExpr *, 4> Covering;
-  for (const auto &Install : Unit.childInstalls())
+  for (const auto &Install : Unit.scopedInstalls())
     Covering.insert(Install.second);
   DispositionFacts Own, EnteredReset, EnteredCovered;
   Disposition Reset, Covered;
@@ -104,7 +104,7 @@ static void indexFunction(TranslationUnitScan &Unit, const FunctionDecl &FD,
       Recorder.addChildCall(FD, *Callee);
   // A function that calls a child's installer (ChildOnlyFunctions) passes
   // its cover on too.
-  Sigchld = Sigchld || llvm::any_of(Unit.childInstalls(), [&](const auto &I) {
+  Sigchld = Sigchld || llvm::any_of(Unit.scopedInstalls(), [&](const auto &I) {
               return I.first == FD.getCanonicalDecl() || I.first == &FD;
             });
   if (Sigchld)

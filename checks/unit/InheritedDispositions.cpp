@@ -14,10 +14,10 @@ namespace reapcheck {
 
 InheritedDispositions::InheritedDispositions(
     ASTContext &Ctx, const ProcessApiModel &Model, SummaryProvider &Summaries,
-    const ProjectFacts *Facts, const ChildInstallList &ChildInstalls)
+    const ProjectFacts *Facts, const ScopedInstallList &ScopedInstalls)
     : Ctx(Ctx), Model(Model), Summaries(Summaries), Facts(Facts),
-      ChildInstalls(ChildInstalls) {
-  for (const auto &Install : ChildInstalls)
+      ScopedInstalls(ScopedInstalls) {
+  for (const auto &Install : ScopedInstalls)
     Covering.insert(Install.second);
 }
 
@@ -68,7 +68,7 @@ void InheritedDispositions::build() {
     if (Summaries.resetsSigchld(Caller, Ctx))
       follow(*Caller, None);
   }
-  for (const auto &Install : ChildInstalls)
+  for (const auto &Install : ScopedInstalls)
     if (const auto *FD = dyn_cast_or_null<FunctionDecl>(Install.first))
       follow(*FD, None);
   while (!Work.empty()) {

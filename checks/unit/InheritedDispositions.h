@@ -48,16 +48,18 @@ class ProcessApiModel;
 class ProjectFacts;
 class SummaryProvider;
 
-/// SIGCHLD ignores and reaper installs that run only in a child their
-/// function started, with that function.
-using ChildInstallList =
+/// SIGCHLD ignores and reaper installs that cover only the calls made after
+/// them, with their function: those that run only in a child (a child's
+/// side, a function that runs only in children, a call of one), and those
+/// their function undoes on every path before it returns.
+using ScopedInstallList =
     std::vector<std::pair<const clang::Decl *, const clang::CallExpr *>>;
 
 class InheritedDispositions {
 public:
   InheritedDispositions(clang::ASTContext &Ctx, const ProcessApiModel &Model,
                         SummaryProvider &Summaries, const ProjectFacts *Facts,
-                        const ChildInstallList &ChildInstalls);
+                        const ScopedInstallList &ScopedInstalls);
 
   /// True when \p FD may start running with SIGCHLD reset.
   bool entersReset(const clang::FunctionDecl *FD);
@@ -81,7 +83,7 @@ private:
   const ProcessApiModel &Model;
   SummaryProvider &Summaries;
   const ProjectFacts *Facts;
-  const ChildInstallList &ChildInstalls;
+  const ScopedInstallList &ScopedInstalls;
   /// Their calls: the only installs that make a function's callees
   /// entered covered (the others cover the whole unit already).
   llvm::SmallPtrSet<const clang::CallExpr *, 4> Covering;

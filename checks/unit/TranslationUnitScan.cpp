@@ -4,6 +4,7 @@
 #include "support/AstHelpers.h"
 #include "flow/ChildSide.h"
 #include "flow/ReapAnalysis.h"
+#include "flow/SigchldDispositions.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -103,15 +104,36 @@ void TranslationUnitScan::noteAction(const SigchldAction &Action,
                                      Stmt *Body) {
   // Installed only in a child this function started: that child's, not
   // the unit's (the functions it calls run covered, InheritedDispositions).
+  // So is one its function undoes before returning: it covers the calls
+  // made while it holds.
   bool Covers = Action.KernelReaps || Action.Handler;
-  if (Covers && runsInChildOnly(At, Installer, Body))
-    return applyAction(Action, Installer, At, /*ChildOnly=*/true);
+  if (Covers && (runsInChildOnly(At, Installer, Body) ||
+                 !installLasts(Installer, At, Body)))
+    return applyAction(Action, Installer, At, /*Scoped=*/true);
   // Whether the installer runs only in children is known once every start
   // of the unit is (resolveInstalls()).
   const auto *FD = dyn_cast_or_null<FunctionDecl>(Installer);
   if (Covers && FD && !FD->isMain())
     return Pending.push_back({Action, FD, &At});
-  applyAction(Action, Installer, At, /*ChildOnly=*/false);
+  applyAction(Action, Installer, At, /*Scoped=*/false);
+}
+
+bool TranslationUnitScan::installLasts(const Decl *Installer,
+                                       const CallExpr &At, Stmt *Body) {
+  // Only an install the flow reads itself can be seen undone (not one
+  // through a helper given a signal mask).
+  auto Direct = sigchldAction(Model, At, Body, *Ctx);
+  if (!Installer || !Body || !Direct ||
+      !(Direct->KernelReaps || Direct->Handler))
+    return true;
+  auto [It, New] = Lasts.try_emplace(Installer, true);
+  if (New) {
+    DispositionFacts Found;
+    if (analyseDispositions(Installer, Body, *Ctx, Model, Summaries,
+                            Disposition(), Found))
+      It->second = !Found.Lasting.Uncovered;
+  }
+  return It->second;
 }
 
 void TranslationUnitScan::resolveInstalls() {
@@ -167,7 +189,7 @@ void TranslationUnitScan::noteChildOnlyCalls(const FunctionDecl &Installer) {
     for (const auto &[Call, Caller] : ChildOnly->callsOf(Callee)) {
       if (!Caller)
         continue;
-      ChildInstalls.push_back({Caller, Call});
+      ScopedInstalls.push_back({Caller, Call});
       if (ChildOnly->contains(Caller) && Seen.insert(Caller).second)
         Work.push_back(Caller);
     }
@@ -176,27 +198,27 @@ void TranslationUnitScan::noteChildOnlyCalls(const FunctionDecl &Installer) {
 
 void TranslationUnitScan::applyAction(const SigchldAction &Action,
                                       const Decl *Installer, const CallExpr &At,
-                                      bool ChildOnly) {
-  if (ChildOnly)
-    ChildInstalls.push_back({Installer, &At});
+                                      bool Scoped) {
+  if (Scoped)
+    ScopedInstalls.push_back({Installer, &At});
   else if (Action.KernelReaps ||
            (Action.Handler &&
             reapsAnyOnEveryRun(Model, Action.Handler, *Ctx, &Summaries)))
     Takers.push_back({&At, Action.KernelReaps, Action.Handler, Installer});
-  IgnoresSigchld |= Action.KernelReaps && !ChildOnly;
-  if (Action.KernelReaps && !ChildOnly && Installer &&
+  IgnoresSigchld |= Action.KernelReaps && !Scoped;
+  if (Action.KernelReaps && !Scoped && Installer &&
       llvm::find(Ignorers, Installer) == Ignorers.end())
     Ignorers.push_back(Installer);
-  if (!ChildOnly && llvm::find(CoveringInstallers, Installer) ==
+  if (!Scoped && llvm::find(CoveringInstallers, Installer) ==
                         CoveringInstallers.end())
     CoveringInstallers.push_back(Installer);
   if (!Action.Handler)
     return;
   // The facts count a listed handler for the whole program.
-  if (!ChildOnly && llvm::find(Handlers, Action.Handler) == Handlers.end())
+  if (!Scoped && llvm::find(Handlers, Action.Handler) == Handlers.end())
     Handlers.push_back(Action.Handler);
   bool Reaps = reapsAnyChild(Model, Action.Handler, *Ctx, &Summaries);
-  if (Reaps && !ChildOnly) {
+  if (Reaps && !Scoped) {
     if (!ReapingHandler)
       ReapingHandler = Action.Handler;
   } else if (!Reaps && !ReapingHandler) {

@@ -125,12 +125,12 @@ public:
   /// question).
   InheritedDispositions &inheritedDispositions() {
     if (!Resets)
-      Resets.emplace(*Ctx, Model, Summaries, Facts, ChildInstalls);
+      Resets.emplace(*Ctx, Model, Summaries, Facts, ScopedInstalls);
     return *Resets;
   }
-  /// The unit's SIGCHLD ignores and reaper installs that run only in a
-  /// child their function started (ChildSide).
-  const ChildInstallList &childInstalls() const { return ChildInstalls; }
+  /// The unit's SIGCHLD ignores and reaper installs that cover only the
+  /// calls made after them (InheritedDispositions), not the whole unit.
+  const ScopedInstallList &scopedInstalls() const { return ScopedInstalls; }
   /// An install after which the kernel, or a handler that reaps any child
   /// whenever it runs, takes the process's children first.
   struct Taker {
@@ -218,8 +218,14 @@ private:
   /// child's installs of their callers, and so on up while the caller runs
   /// only in children too.
   void noteChildOnlyCalls(const clang::FunctionDecl &Installer);
+  /// \p Scoped: the install covers only the calls after it (ScopedInstalls).
   void applyAction(const SigchldAction &Action, const clang::Decl *Installer,
-                   const clang::CallExpr &At, bool ChildOnly);
+                   const clang::CallExpr &At, bool Scoped);
+  /// False when \p Installer undoes what it installs (SIG_DFL, a handler
+  /// that reaps nothing, a saved disposition put back) on every path
+  /// before it returns.
+  bool installLasts(const clang::Decl *Installer, const clang::CallExpr &At,
+                    clang::Stmt *Body);
   struct PendingInstall {
     SigchldAction Action;
     const clang::FunctionDecl *Installer;
@@ -233,9 +239,10 @@ private:
   bool IgnoresSigchld = false;
   /// The functions that install SIG_IGN or SA_NOCLDWAIT for SIGCHLD.
   llvm::SmallVector<const clang::Decl *, 2> Ignorers;
-  /// SIGCHLD ignores and reaper installs that run only in a child their
-  /// function started, with that function.
-  ChildInstallList ChildInstalls;
+  ScopedInstallList ScopedInstalls;
+  /// By installing function: whether an install there may still hold where
+  /// it returns (installLasts()).
+  llvm::DenseMap<const clang::Decl *, bool> Lasts;
   std::vector<Taker> Takers;
   llvm::SmallVector<const clang::Decl *, 2> CoveringInstallers;
   /// The unit's functions that run only in children (built on the first

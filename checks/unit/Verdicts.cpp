@@ -111,7 +111,7 @@ void UnitJudge::judgeBody(const Decl *Callable, Stmt *Body) {
                                            usrOf(FD));
   // A child's ignore or reaper covers what the functions it calls start
   // (asked only where there is one, here or in the facts).
-  if (!BodyCovered && FD && (Facts || !Unit.childInstalls().empty()))
+  if (!BodyCovered && FD && (Facts || !Unit.scopedInstalls().empty()))
     BodyCovered = Unit.inheritedDispositions().entersCovered(FD);
   // Only a covered start is uncovered by a caller's reset.
   AOpts.EnteredReset =
