@@ -34,15 +34,19 @@ static bool hasSigchldBit(const Expr *E, unsigned Depth = 0) {
          Bit->getValue() == SigchldOnLinux;
 }
 
-/// `SIG_IGN` as <signal.h> expands it: a cast of 1 to a handler pointer.
-static bool isSigIgnValue(const Expr *E) {
+/// A cast of the integer \p Value to a handler pointer: how <signal.h>
+/// expands `SIG_DFL` (0) and `SIG_IGN` (1).
+static bool isHandlerConstant(const Expr *E, uint64_t Value) {
   const auto *Cast = dyn_cast<CStyleCastExpr>(E->IgnoreParens());
   if (!Cast || !Cast->getType()->isFunctionPointerType())
     return false;
-  const auto *One =
+  const auto *Lit =
       dyn_cast<IntegerLiteral>(Cast->getSubExpr()->IgnoreParenImpCasts());
-  return One && One->getValue() == 1;
+  return Lit && Lit->getValue() == Value;
 }
+
+static bool isSigIgnValue(const Expr *E) { return isHandlerConstant(E, 1); }
+static bool isSigDflValue(const Expr *E) { return isHandlerConstant(E, 0); }
 
 /// `&sa` of a `struct sigaction`.
 static const VarDecl *sigactionStructOf(const Expr *E) {
@@ -110,15 +114,6 @@ static bool saysKernelReaps(const Expr &E, ASTContext &Ctx) {
   return Text.contains("SA_NOCLDWAIT") || Text.contains("SIG_IGN");
 }
 
-/// `SIG_DFL` as <signal.h> expands it: a cast of 0 to a handler pointer.
-static bool isSigDflValue(const Expr *E) {
-  const auto *Cast = dyn_cast<CStyleCastExpr>(E->IgnoreParens());
-  if (!Cast || !Cast->getType()->isFunctionPointerType())
-    return false;
-  const auto *Zero =
-      dyn_cast<IntegerLiteral>(Cast->getSubExpr()->IgnoreParenImpCasts());
-  return Zero && Zero->getValue() == 0;
-}
 
 /// A project's own wrapper of signal() (OpenSSH's `ssh_signal(SIGCHLD,
 /// SIG_DFL)`): a function outside the system headers given SIGCHLD and a
