@@ -77,6 +77,8 @@ bool Site::refersToHandle(const Expr *E) const {
     return false;
   if (Start && E == Start)
     return !Spec.ReturnsStatus && !Spec.ResultIsSuccess;
+  if (StoredStable && holderOf(E) == StoredIn)
+    return true;
   if (const VarDecl *V = varOf(E))
     return Holders.count(V) && !Duplicates.count(V);
   if (const auto *BO = dyn_cast<BinaryOperator>(E))
@@ -240,10 +242,12 @@ private:
                       const BinaryOperator &BO) const {
     if (BO.getOpcode() == BO_Assign && skipTransparent(BO.getRHS()) == Value) {
       const VarDecl *V = varOf(BO.getLHS());
-      if (Body.isOwnedLocal(V))
+      if (Body.isOwnedLocal(V)) {
         S.Var = V;
-      else
+      } else {
         escapeInto(S, holderOf(BO.getLHS()), BO.getLHS()->getBeginLoc());
+        S.StoredStable = S.StoredIn && writtenOnlyAt(*S.StoredIn, BO);
+      }
       // `last_child = pid = fork()`: a store further out hands it off too.
       const Stmt *Inner = &BO;
       while (const auto *Outer = dyn_cast_or_null<BinaryOperator>(
@@ -284,6 +288,23 @@ private:
       return;
     }
     S.Escaped = true;
+  }
+
+  /// True when the body writes \p Holder only at \p Store (no other
+  /// assignment, increment or address taken).
+  bool writtenOnlyAt(const ValueDecl &Holder, const BinaryOperator &Store) const {
+    bool Other = false;
+    walkStmts(Body.body(), Closures::Enter, [&](const Stmt *S) {
+      if (const auto *BO = dyn_cast<BinaryOperator>(S))
+        Other |= BO != &Store && BO->isAssignmentOp() &&
+                 holderOf(BO->getLHS()) == &Holder;
+      else if (const auto *UO = dyn_cast<UnaryOperator>(S))
+        Other |= (UO->isIncrementDecrementOp() ||
+                  UO->getOpcode() == UO_AddrOf) &&
+                 holderOf(UO->getSubExpr()) == &Holder;
+      return !Other;
+    });
+    return !Other;
   }
 
   /// The handle leaves the function at birth, into \p Holder when that is

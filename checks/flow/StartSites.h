@@ -57,6 +57,9 @@ struct Site {
   /// The member or static variable it is stored into at birth, if any.
   const clang::ValueDecl *StoredIn = nullptr;
   clang::SourceLocation StoreLoc;
+  /// The body writes StoredIn nowhere else: a test of it there is a test
+  /// of this child's pid (`child_pid = fork(); if (child_pid == 0)`).
+  bool StoredStable = false;
   bool IsParameter = false; ///< The parameter a summary tracks.
   /// Var and its aliases (see Holders.h).
   llvm::SmallPtrSet<const clang::VarDecl *, 4> Holders;
