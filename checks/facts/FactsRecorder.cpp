@@ -43,6 +43,10 @@ void FactsRecorder::addReapsAny(const FunctionDecl &FD) {
   function(FD).ReapsAny = true;
 }
 
+void FactsRecorder::addResetsSigchld(const FunctionDecl &FD) {
+  function(FD).ResetsSigchld = true;
+}
+
 void FactsRecorder::addDefined(const FunctionDecl &FD) {
   function(FD).Defined = true;
 }
@@ -186,6 +190,8 @@ llvm::json::Object FactsRecorder::toJson(const std::string &Usr,
                        {"reaps_any", F.ReapsAny}};
   if (F.Wrapper)
     O["wrapper"] = specToJson(*F.Wrapper);
+  if (F.ResetsSigchld)
+    O["resets_sigchld"] = true;
   llvm::json::Object Params;
   for (const auto &[Index, Summary] : F.Params)
     Params[std::to_string(Index)] = paramWord(Summary);

@@ -47,6 +47,7 @@ void ProjectFacts::readFunctions(const llvm::json::Object &Root) {
         }
       auto ReapsAny = O->getBoolean("reaps_any");
       F.ReapsAny = ReapsAny && *ReapsAny;
+      F.ResetsSigchld = O->getBoolean("resets_sigchld").value_or(false);
       if (F.Wrapper)
         if (auto Name = O->getString("name"))
           Names.push_back(Name->rsplit("::").second.empty()

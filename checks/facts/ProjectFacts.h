@@ -72,6 +72,9 @@ struct FunctionFacts {
   std::optional<StartSpec> Wrapper;
   llvm::DenseMap<unsigned, ParamSummary> Params;
   bool ReapsAny = false;
+  /// Its body, or a function it calls, sets SIGCHLD to SIG_DFL or to a
+  /// handler that reaps nothing (a `reset_signals()` helper).
+  bool ResetsSigchld = false;
 };
 
 class ProjectFacts {
@@ -193,6 +196,7 @@ public:
   void addParam(const clang::FunctionDecl &FD, unsigned Index,
                 ParamSummary Summary);
   void addReapsAny(const clang::FunctionDecl &FD);
+  void addResetsSigchld(const clang::FunctionDecl &FD);
   /// \p Signalled: the unit sends it a signal (kill()); \p GroupSignalled:
   /// to its group (killpg(), kill(-pid)).
   void addHolder(const clang::ValueDecl &Holder, HolderDuty Duty,
@@ -275,6 +279,7 @@ private:
     std::optional<StartSpec> Wrapper;
     std::vector<std::pair<unsigned, ParamSummary>> Params;
     bool ReapsAny = false;
+    bool ResetsSigchld = false;
     bool Defined = false;
     bool IsMain = false;
     std::vector<std::string> Calls;

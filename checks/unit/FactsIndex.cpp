@@ -76,6 +76,8 @@ static void indexFunction(TranslationUnitScan &Unit, const FunctionDecl &FD,
   if (reapsAnyChild(Model, &FD, Ctx, &Unit.summaries()))
     Recorder.addReapsAny(FD);
   bool Sigchld = Unit.summaries().resetsSigchld(&FD, Ctx);
+  if (Sigchld)
+    Recorder.addResetsSigchld(FD);
   // Each callee, and whether every call of it is on the child's side.
   llvm::MapVector<const FunctionDecl *, bool> OnChildSide;
   walkStmts(FD.getBody(), Closures::Enter, [&](const Stmt *S) {

@@ -310,6 +310,19 @@ ParamSummary ProjectSummaries::paramSummary(const FunctionDecl *FD,
   return It == F->Params.end() ? Local : It->second;
 }
 
+bool ProjectSummaries::resetsSigchld(const FunctionDecl *FD, ASTContext &Ctx) {
+  if (TranslationUnitSummaries::resetsSigchld(FD, Ctx))
+    return true;
+  if (!Facts || !FD || FD->hasBody())
+    return false;
+  auto [It, New] = FactResets.try_emplace(FD->getCanonicalDecl(), false);
+  if (New) {
+    const FunctionFacts *F = Facts->function(usrOf(FD));
+    It->second = F && F->ResetsSigchld;
+  }
+  return It->second;
+}
+
 bool ProjectSummaries::callReapsAny(const CallExpr &Call, ASTContext &Ctx) {
   if (TranslationUnitSummaries::callReapsAny(Call, Ctx))
     return true;

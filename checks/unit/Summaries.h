@@ -80,12 +80,16 @@ public:
   /// Also a call of another file's function that reaps any child.
   bool callReapsAny(const clang::CallExpr &Call,
                     clang::ASTContext &Ctx) override;
+  /// Also another file's function that resets SIGCHLD (`resets_sigchld`).
+  bool resetsSigchld(const clang::FunctionDecl *FD,
+                     clang::ASTContext &Ctx) override;
 
 private:
   const ProjectFacts *Facts;
   mutable llvm::DenseMap<const clang::FunctionDecl *,
                          std::optional<WrapperSummary>>
       FactWrappers;
+  mutable llvm::DenseMap<const clang::FunctionDecl *, bool> FactResets;
 };
 
 } // namespace reapcheck

@@ -151,6 +151,8 @@ def merge(parts, stamps):
             for index, handler, kernel_reaps in f.get('signal_params', []):
                 signal_params[(usr, index)] = (handler, kernel_reaps)
             entry['reaps_any'] = entry['reaps_any'] or f.get('reaps_any', False)
+            if f.get('resets_sigchld'):
+                entry['resets_sigchld'] = True
             if f.get('defined'):
                 # Each definition is its own node: every program has its own
                 # main, and static functions of the same name are distinct.

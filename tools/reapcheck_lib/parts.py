@@ -50,6 +50,8 @@ def validate_part(part):
         need(isinstance(f.get('params', {}), dict), "'params' of %s" % f['name'])
         need(_strings(f.get('calls', [])), "'calls' of %s" % f['name'])
         need(_strings(f.get('child_calls', [])), "'child_calls' of %s" % f['name'])
+        need(isinstance(f.get('resets_sigchld', False), bool),
+             "'resets_sigchld' of %s" % f['name'])
         for key, kinds in (('any_pid_calls', (str, int)), ('sigchld_args', (str, int)),
                            ('signal_params', (int, str, bool)),
                            ('function_args', (str, int, str))):
