@@ -48,6 +48,8 @@ void OrphanedDescendantsCheck::judgeBody(const Decl *Callable, Stmt *Body) {
   GroupFacts Facts = analyseGroups(*Prep, Model);
   for (const SiteKill &K : Facts.Kills) {
     Judged.insert(K.Call);
+    if (Facts.Unknown[K.Site])
+      continue;
     const auto &Leader = Facts.Leaders[K.Site];
     if (!K.GroupKill && Leader && !Leader->Terminal)
       reportLeaderKill(*K.Call, *K.Handle, &*Leader, nullptr);
@@ -55,7 +57,8 @@ void OrphanedDescendantsCheck::judgeBody(const Decl *Callable, Stmt *Body) {
       reportGroupKill(*K.Call, *K.Handle, &Prep->sites()[K.Site], nullptr);
   }
   for (const auto &[Holder, I] : Facts.Stores)
-    Kept[Holder].push_back({&Prep->sites()[I], Facts.Leaders[I]});
+    Kept[Holder].push_back(
+        {&Prep->sites()[I], Facts.Leaders[I], /*Unknown=*/Facts.Unknown[I]});
   for (const ValueDecl *Holder : Facts.UnknownStores)
     Kept[Holder].push_back({nullptr, std::nullopt, /*Unknown=*/true});
   Prepared.push_back(std::move(Prep));
@@ -128,7 +131,7 @@ void OrphanedDescendantsCheck::judgeHolderKill(const CallExpr &Kill,
   }
   const auto &Children = It->second;
   bool AllLead = llvm::all_of(Children, [](const KeptChild &C) {
-    return C.Leader && !C.Leader->Terminal;
+    return C.Leader && !C.Leader->Terminal && !C.Unknown;
   });
   bool NoneLeads = llvm::none_of(Children, [](const KeptChild &C) {
     return C.Leader.has_value() || C.Unknown;

@@ -244,6 +244,13 @@ void GroupPass::onCall(const CallExpr &Call, State &St) {
       lead(I, *Leader);
     return;
   }
+  if (Effect == GroupEffect::SetPgid && Call.getNumArgs() == 2 &&
+      pgidIsZero(Call.getArg(0), Ctx)) {
+    // The child joins a group named by a value: its own, or another's.
+    for (unsigned I : ChildSide.set_bits())
+      Facts.Unknown[I] = true;
+    return;
+  }
   if (Effect == GroupEffect::CallerTakesTerminal) {
     // The session a child made gets its controlling terminal.
     for (unsigned I : ChildSide.set_bits())
@@ -257,10 +264,14 @@ void GroupPass::onCall(const CallExpr &Call, State &St) {
     if (Call.getNumArgs() != 2)
       return;
     const Expr *Pid = Call.getArg(0), *Pgid = Call.getArg(1);
-    for (SiteId I = 0; I < Body.sites().size(); ++I)
-      if (Body.sites()[I].refersToHandle(Pid) &&
-          (pgidIsZero(Pgid, Ctx) || Body.sites()[I].refersToHandle(Pgid)))
+    for (SiteId I = 0; I < Body.sites().size(); ++I) {
+      if (!Body.sites()[I].refersToHandle(Pid))
+        continue;
+      if (pgidIsZero(Pgid, Ctx) || Body.sites()[I].refersToHandle(Pgid))
         lead(I, GroupLeader{Call.getBeginLoc(), false, false});
+      else
+        Facts.Unknown[I] = true; // Into the group a value names.
+    }
     return;
   }
   case GroupEffect::SignalsGroup:
@@ -363,6 +374,7 @@ GroupFacts analyseGroups(const PreparedBody &Body,
                          const ProcessApiModel &Model) {
   GroupFacts Facts;
   Facts.Leaders.resize(Body.sites().size());
+  Facts.Unknown.resize(Body.sites().size());
   if (Body.sites().empty())
     return Facts;
   GroupPass Pass(Body, Model, Facts);

@@ -42,6 +42,10 @@ struct SiteKill {
 struct GroupFacts {
   /// By site: where its child becomes a leader, if it does.
   std::vector<std::optional<GroupLeader>> Leaders;
+  /// By site: its group is not known (`setpgid(0, pgrp)` with a pgrp that
+  /// is not a constant 0 nor getpid(): it may lead or join another group);
+  /// no kill of it is judged.
+  std::vector<bool> Unknown;
   /// Kills of a site's handle, in the order of the body's blocks.
   std::vector<SiteKill> Kills;
   /// Members and static variables a site's handle is stored into.

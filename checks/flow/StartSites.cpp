@@ -291,13 +291,19 @@ private:
   }
 
   /// True when the body writes \p Holder only at \p Store (no other
-  /// assignment, increment or address taken).
+  /// assignment, increment or address taken), or clears it (`= 0`, `= -1`:
+  /// login's `child_pid = 0;` once the child is gone).
   bool writtenOnlyAt(const ValueDecl &Holder, const BinaryOperator &Store) const {
     bool Other = false;
+    ASTContext &Ctx = Body.astContext();
     walkStmts(Body.body(), Closures::Enter, [&](const Stmt *S) {
-      if (const auto *BO = dyn_cast<BinaryOperator>(S))
+      if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+        auto Value = BO->getOpcode() == BO_Assign
+                         ? constantOf(BO->getRHS(), Ctx)
+                         : std::nullopt;
         Other |= BO != &Store && BO->isAssignmentOp() &&
-                 holderOf(BO->getLHS()) == &Holder;
+                 holderOf(BO->getLHS()) == &Holder && !(Value && *Value <= 0);
+      }
       else if (const auto *UO = dyn_cast<UnaryOperator>(S))
         Other |= (UO->isIncrementDecrementOp() ||
                   UO->getOpcode() == UO_AddrOf) &&

@@ -163,6 +163,10 @@ static void indexHolderGroups(TranslationUnitScan &Unit,
       continue;
     GroupFacts Facts = analyseGroups(*Body, Unit.model());
     for (const auto &[Holder, Site] : Facts.Stores) {
+      if (Facts.Unknown[Site]) {
+        Recorder.addHolderGroup(*Holder, HolderGroup()); // Mixed.
+        continue;
+      }
       HolderGroup G;
       const auto &Leader = Facts.Leaders[Site];
       G.What = !Leader              ? HolderGroup::Kind::None

@@ -66,3 +66,25 @@ void kill_then_start(const char *other) {
   pid = (pid_t)other[1];
   kill(pid, SIGTERM);
 }
+
+// A child that joins the group a value names (hush's pipelines: the first
+// child leads with `setpgid(0, getpid())`, the others join its group with
+// `setpgid(0, pgrp)`) may lead or not: neither kill of it is judged.
+void run_in_group(pid_t pgrp) {
+  pid_t pid = fork();
+  if (pid == 0) {
+    setpgid(0, pgrp);
+    _exit(0);
+  }
+  kill(-pid, SIGHUP); // no-warning: its group is not known
+  kill(pid, SIGTERM); // no-warning: its group is not known
+}
+
+// The parent puts the child into the group a value names: the same.
+void put_in_group(pid_t pgrp) {
+  pid_t pid = fork();
+  if (pid == 0)
+    _exit(0);
+  setpgid(pid, pgrp);
+  killpg(pid, SIGHUP); // no-warning: its group is not known
+}
