@@ -205,6 +205,7 @@ private:
     if (!Leader || New.Loc < Leader->Loc)
       Leader = New;
   }
+  void onSetPgid(const CallExpr &Call, const State &St);
   void onKill(const CallExpr &Call, int Arg, GroupEffect Effect,
               const State &S);
 
@@ -244,13 +245,6 @@ void GroupPass::onCall(const CallExpr &Call, State &St) {
       lead(I, *Leader);
     return;
   }
-  if (Effect == GroupEffect::SetPgid && Call.getNumArgs() == 2 &&
-      pgidIsZero(Call.getArg(0), Ctx)) {
-    // The child joins a group named by a value: its own, or another's.
-    for (unsigned I : ChildSide.set_bits())
-      Facts.Unknown[I] = true;
-    return;
-  }
   if (Effect == GroupEffect::CallerTakesTerminal) {
     // The session a child made gets its controlling terminal.
     for (unsigned I : ChildSide.set_bits())
@@ -259,21 +253,8 @@ void GroupPass::onCall(const CallExpr &Call, State &St) {
     return;
   }
   switch (Effect) {
-  case GroupEffect::SetPgid: {
-    // setpgid(pid, 0) or setpgid(pid, pid) in the parent.
-    if (Call.getNumArgs() != 2)
-      return;
-    const Expr *Pid = Call.getArg(0), *Pgid = Call.getArg(1);
-    for (SiteId I = 0; I < Body.sites().size(); ++I) {
-      if (!Body.sites()[I].refersToHandle(Pid))
-        continue;
-      if (pgidIsZero(Pgid, Ctx) || Body.sites()[I].refersToHandle(Pgid))
-        lead(I, GroupLeader{Call.getBeginLoc(), false, false});
-      else
-        Facts.Unknown[I] = true; // Into the group a value names.
-    }
-    return;
-  }
+  case GroupEffect::SetPgid:
+    return onSetPgid(Call, St);
   case GroupEffect::SignalsGroup:
   case GroupEffect::NegativeIsGroup:
     return onKill(Call, Model.killedArg(Call), Effect, St);
@@ -290,6 +271,29 @@ void GroupPass::onCall(const CallExpr &Call, State &St) {
     return;
   default:
     return;
+  }
+}
+
+/// setpgid(pid, 0) or setpgid(pid, pid) in the parent makes the child a
+/// leader; setpgid(0, pgrp) in the child (setpgid(0, 0) is callerLeadsBy's)
+/// or setpgid(pid, pgrp) in the parent, with a pgrp a value names, puts it
+/// into a group that may be its own or another's.
+void GroupPass::onSetPgid(const CallExpr &Call, const State &St) {
+  if (Call.getNumArgs() != 2)
+    return;
+  const Expr *Pid = Call.getArg(0), *Pgid = Call.getArg(1);
+  if (pgidIsZero(Pid, Ctx)) {
+    for (unsigned I : St.ChildSide.set_bits())
+      Facts.Unknown[I] = true;
+    return;
+  }
+  for (SiteId I = 0; I < Body.sites().size(); ++I) {
+    if (!Body.sites()[I].refersToHandle(Pid))
+      continue;
+    if (pgidIsZero(Pgid, Ctx) || Body.sites()[I].refersToHandle(Pgid))
+      lead(I, GroupLeader{Call.getBeginLoc(), false, false});
+    else
+      Facts.Unknown[I] = true;
   }
 }
 

@@ -14,6 +14,7 @@
 # Packages these builds need (Debian): libevent-dev libncurses-dev zlib1g-dev
 # libssl-dev libcap-dev libxcb1-dev libxcb-keysyms1-dev libxcb-util-dev autoconf automake
 # libtool pkg-config bison re2c meson ninja-build cmake bear flex gettext
+# autopoint libslang2-dev (mc) libzstd-dev (neomutt)
 # libffi-dev libpcre2-dev libmount-dev libselinux1-dev python3-packaging (glib)
 # libcurl4-openssl-dev libexpat1-dev (git, dbus) libreadline-dev libsqlite3-dev
 # libudev-dev (util-linux) libsystemd-dev (dbus, cups) libpam0g-dev (sudo, cups)
@@ -111,7 +112,10 @@ json.dump(d, open(f, "w"), indent=1)' ;;
                     # that make them), so every TU compiles without a full build
                     CC=/usr/lib/llvm-$LLVM_MAJOR/bin/clang meson setup _build $(extra_meson "$1") >/dev/null
                     # (-k 0: one failing generator, e.g. a .pot update, must not stop the rest)
-                    ninja -C _build -k 0 -j"$JOBS" $(ninja -C _build -t targets all | awk -F: '/CUSTOM_COMMAND/ {print $1}') >/dev/null || true
+                    # (not meson-internal__*: install, test, dist, scan-build, clean,
+                    # uninstall and update-po, which would install to /usr/local or
+                    # rewrite the project's po/ files)
+                    ninja -C _build -k 0 -j"$JOBS" $(ninja -C _build -t targets all | awk -F: '/CUSTOM_COMMAND/ && $1 !~ /^meson-internal__/ {print $1}') >/dev/null || true
                     cp _build/compile_commands.json . ;;
     *) echo "unknown recipe $2" >&2; return 1 ;;
   esac
