@@ -76,6 +76,13 @@ public:
     (void)Ctx;
     return false;
   }
+  /// True when \p FD's body sets SIGCHLD to SIG_DFL (or to a handler that
+  /// reaps nothing) anywhere, the child's side of its starts included: a
+  /// function whose calls may pass a reset on (InheritedDispositions).
+  virtual bool resetsSigchldSomewhere(const clang::FunctionDecl *FD,
+                                      clang::ASTContext &Ctx) {
+    return resetsSigchld(FD, Ctx);
+  }
   /// True when \p Call reaps any child through a function of the project
   /// (ProcessApiModel::isReapAny knows the C library's own).  Providers that
   /// know none need not override it.

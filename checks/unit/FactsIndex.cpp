@@ -75,9 +75,9 @@ static void indexFunction(TranslationUnitScan &Unit, const FunctionDecl &FD,
   }
   if (reapsAnyChild(Model, &FD, Ctx, &Unit.summaries()))
     Recorder.addReapsAny(FD);
-  bool Sigchld = Unit.summaries().resetsSigchld(&FD, Ctx);
-  if (Sigchld)
+  if (Unit.summaries().resetsSigchld(&FD, Ctx))
     Recorder.addResetsSigchld(FD);
+  bool Sigchld = Unit.summaries().resetsSigchldSomewhere(&FD, Ctx);
   // Each callee, and whether every call of it is on the child's side.
   llvm::MapVector<const FunctionDecl *, bool> OnChildSide;
   walkStmts(FD.getBody(), Closures::Enter, [&](const Stmt *S) {

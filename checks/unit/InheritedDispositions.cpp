@@ -65,7 +65,7 @@ void InheritedDispositions::build() {
     for (Entry How : {Reset, Covered})
       if (ByFacts & How)
         enter(Caller, How);
-    if (Summaries.resetsSigchld(Caller, Ctx))
+    if (Summaries.resetsSigchldSomewhere(Caller, Ctx))
       follow(*Caller, None);
   }
   for (const auto &Install : ScopedInstalls)

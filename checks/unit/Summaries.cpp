@@ -4,6 +4,7 @@
 #include "flow/SigchldActions.h"
 #include "facts/ProjectFacts.h"
 #include "support/AstHelpers.h"
+#include "flow/ChildSide.h"
 #include "flow/ReapAnalysis.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
@@ -267,29 +268,56 @@ bool TranslationUnitSummaries::resetsSigchld(const FunctionDecl *FD,
   return resetsSigchldIn(*Def, 0, Ctx);
 }
 
+bool TranslationUnitSummaries::resetsSigchldSomewhere(const FunctionDecl *FD,
+                                                      ASTContext &Ctx) {
+  const FunctionDecl *Def = nullptr;
+  if (!FD || !FD->hasBody(Def) || !Def)
+    return false;
+  resetsSigchldIn(*Def, 0, Ctx);
+  return AnyResets.lookup(Def->getCanonicalDecl());
+}
+
 bool TranslationUnitSummaries::resetsSigchldIn(const FunctionDecl &Def,
                                                unsigned Depth,
                                                ASTContext &Ctx) {
   auto [It, New] = Resets.try_emplace(Def.getCanonicalDecl(), false);
   if (!New)
     return It->second; // Known, or being computed (recursion): no reset.
-  bool Found = false;
+  // The calls that reset, here or in a callee; and whether the body starts
+  // a child, on whose side a reset would be the child's own.
+  llvm::SmallVector<const CallExpr *, 2> Resetting;
+  bool Starts = false;
   walkStmts(Def.getBody(), Closures::Skip, [&](const Stmt *S) {
     const auto *Call = dyn_cast<CallExpr>(S);
     if (!Call)
       return true;
+    Starts = Starts || Model->startOf(*Call, Ctx);
+    bool Resets = false;
     if (auto Action = sigchldAction(*Model, *Call, Def.getBody(), Ctx)) {
-      Found |= Action->Default ||
+      Resets = Action->Default ||
                (Action->Handler && !Action->KernelReaps &&
                 !reapsAnyChild(*Model, Action->Handler, Ctx, this));
     } else if (const FunctionDecl *Callee = Call->getDirectCallee();
                Callee && Depth < 2) {
       const FunctionDecl *CalleeDef = nullptr;
       if (Callee->hasBody(CalleeDef) && CalleeDef)
-        Found |= resetsSigchldIn(*CalleeDef, Depth + 1, Ctx);
+        Resets = resetsSigchldIn(*CalleeDef, Depth + 1, Ctx);
     }
-    return !Found;
+    if (Resets)
+      Resetting.push_back(Call);
+    return true;
   });
+  bool Found = !Resetting.empty();
+  AnyResets[Def.getCanonicalDecl()] = Found;
+  // A function that forks and resets SIGCHLD in the child before exec (as
+  // most do) leaves its caller's disposition alone.
+  if (Found && Starts)
+    if (auto Body = PreparedBody::build(&Def, Def.getBody(), Ctx, *Model,
+                                        *this)) {
+      auto Child = childSideCalls(*Body);
+      Found = llvm::any_of(Resetting,
+                           [&](const CallExpr *C) { return !Child.count(C); });
+    }
   Resets[Def.getCanonicalDecl()] = Found;
   return Found;
 }

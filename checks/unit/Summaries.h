@@ -47,9 +47,12 @@ public:
   /// given a pid <= 0 (`safe_waitpid(-1, &status, WNOHANG)`).
   bool callReapsAny(const clang::CallExpr &Call,
                     clang::ASTContext &Ctx) override;
-  /// From \p FD's body and the unit's functions it calls, two levels deep.
+  /// From \p FD's body and the unit's functions it calls, two levels deep,
+  /// leaving out the resets made only on the child's side of its starts.
   bool resetsSigchld(const clang::FunctionDecl *FD,
                      clang::ASTContext &Ctx) override;
+  bool resetsSigchldSomewhere(const clang::FunctionDecl *FD,
+                              clang::ASTContext &Ctx) override;
 
 private:
   bool resetsSigchldIn(const clang::FunctionDecl &Def, unsigned Depth,
@@ -57,6 +60,8 @@ private:
 
   const ProcessApiModel *Model;
   llvm::DenseMap<const clang::FunctionDecl *, bool> Resets;
+  /// The same, the child's side included (resetsSigchldSomewhere()).
+  llvm::DenseMap<const clang::FunctionDecl *, bool> AnyResets;
   llvm::DenseMap<const clang::FunctionDecl *, bool> NoReturn;
   llvm::DenseMap<std::pair<const clang::FunctionDecl *, unsigned>,
                  std::optional<ParamSummary>>
