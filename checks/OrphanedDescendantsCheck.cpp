@@ -51,7 +51,8 @@ void OrphanedDescendantsCheck::judgeBody(const Decl *Callable, Stmt *Body) {
     if (Facts.Unknown[K.Site])
       continue;
     const auto &Leader = Facts.Leaders[K.Site];
-    if (!K.GroupKill && Leader && !Leader->Terminal)
+    if (!K.GroupKill && Leader && !Leader->Terminal &&
+        signalEndsProcess(*K.Call, Model.killedArg(*K.Call), *Ctx))
       reportLeaderKill(*K.Call, *K.Handle, &*Leader, nullptr);
     else if (K.GroupKill && !Leader)
       reportGroupKill(*K.Call, *K.Handle, &Prep->sites()[K.Site], nullptr);
@@ -121,6 +122,8 @@ void OrphanedDescendantsCheck::judgeHolderKill(const CallExpr &Kill,
   if (Foreign && Foreign->What == Kind::Mixed)
     return; // Another file keeps children of another kind there.
   bool Group = signalsGroup(Model, Kill, *Ctx);
+  if (!Group && !signalEndsProcess(Kill, Arg, *Ctx))
+    return; // Not a stop: the leader alone may be meant.
   auto It = Kept.find(Holder);
   if (It == Kept.end()) {
     if (Foreign && !Group && Foreign->What == Kind::Leader)

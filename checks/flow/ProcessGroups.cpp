@@ -33,6 +33,17 @@ bool signalIsZero(const CallExpr &Call, int HandleArg, ASTContext &Ctx) {
   return Value && *Value == 0;
 }
 
+bool signalEndsProcess(const CallExpr &Call, int HandleArg, ASTContext &Ctx) {
+  unsigned Sig = static_cast<unsigned>(HandleArg + 1);
+  if (HandleArg < 0 || Sig >= Call.getNumArgs())
+    return false;
+  auto Value = constantOf(Call.getArg(Sig), Ctx);
+  // signal(7), Linux: SIGCHLD, SIGCONT, SIGSTOP, SIGTSTP, SIGTTIN, SIGTTOU,
+  // SIGURG (17-23) and SIGWINCH (28) do not end a process by default.
+  return Value && *Value >= 1 && *Value <= 31 &&
+         !(*Value >= 17 && *Value <= 23) && *Value != 28;
+}
+
 /// True for getpid(): setpgid(0, getpid()) is setpgid(0, 0).
 static bool callsGetpid(const Expr *E) {
   const auto *Call = dyn_cast_or_null<CallExpr>(skipTransparent(E));

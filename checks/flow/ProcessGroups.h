@@ -65,6 +65,13 @@ GroupFacts analyseGroups(const PreparedBody &Body,
 bool signalIsZero(const clang::CallExpr &Call, int HandleArg,
                   clang::ASTContext &Ctx);
 
+/// True when \p Call's signal argument (the one after the handle) is a
+/// constant whose default action ends the process (SIGTERM, SIGKILL,
+/// SIGHUP...): a stop.  Not for a signal a variable names (a daemon's
+/// supervisor forwarding what it was asked to send).
+bool signalEndsProcess(const clang::CallExpr &Call, int HandleArg,
+                       clang::ASTContext &Ctx);
+
 /// For a kill's handle argument: the expression under a unary minus, and
 /// whether there was one.
 const clang::Expr *withoutMinus(const clang::Expr *E, bool &Negated);

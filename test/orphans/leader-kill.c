@@ -254,3 +254,23 @@ void stop_daemon(void) { kill(daemon_pid, SIGTERM); }
 // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: call to kill() signals only child process 'daemon_pid', which leads its own process group; its descendants keep running [process-orphaned-descendants]
 // CHECK-MESSAGES: :[[@LINE-2]]:31: note: signal the whole group with kill(-daemon_pid, ...)
 // CHECK-FIXES: void stop_daemon(void) { kill(-daemon_pid, SIGTERM); }
+
+// Only a stop is judged: a signal whose default action ends the process.
+// A supervisor forwarding the signal it was asked to send (OpenRC's
+// supervise-daemon), or SIGCONT to the leader, may well mean the leader.
+void forward(char **argv, int sig) {
+  pid_t pid = fork();
+  if (pid == 0) {
+    setsid();
+    execv(argv[0], argv);
+    _exit(127);
+  }
+  kill(pid, sig);     // no-warning: not known to be a stop
+  kill(pid, SIGCONT); // no-warning: SIGCONT ends no process
+  kill(pid, SIGHUP);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: call to kill() signals only child process 'pid', which leads its own process group; its descendants keep running [process-orphaned-descendants]
+  // CHECK-MESSAGES: :[[@LINE-2]]:8: note: signal the whole group with kill(-pid, ...)
+  // CHECK-MESSAGES: :[[@LINE-9]]:5: note: 'pid' becomes the leader of a new session here
+  // CHECK-FIXES: kill(-pid, SIGHUP);
+  waitpid(pid, NULL, 0);
+}
