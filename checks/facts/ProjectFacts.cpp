@@ -47,7 +47,8 @@ void ProjectFacts::readFunctions(const llvm::json::Object &Root) {
         }
       auto ReapsAny = O->getBoolean("reaps_any");
       F.ReapsAny = ReapsAny && *ReapsAny;
-      F.ResetsSigchld = O->getBoolean("resets_sigchld").value_or(false);
+      auto Resets = O->getBoolean("resets_sigchld");
+      F.ResetsSigchld = Resets && *Resets;
       if (F.Wrapper)
         if (auto Name = O->getString("name"))
           Names.push_back(Name->rsplit("::").second.empty()
@@ -69,9 +70,12 @@ holderGroupFromJson(const llvm::json::Object &O) {
   G.What = *What;
   if (auto File = O.getString("file"))
     G.File = File->str();
-  G.Line = O.getInteger("line").value_or(0);
-  G.Column = O.getInteger("column").value_or(0);
-  G.Session = O.getBoolean("session").value_or(false);
+  // (llvm::Optional before LLVM 16 has no value_or().)
+  auto Line = O.getInteger("line"), Column = O.getInteger("column");
+  auto Session = O.getBoolean("session");
+  G.Line = Line ? *Line : 0;
+  G.Column = Column ? *Column : 0;
+  G.Session = Session && *Session;
   return G;
 }
 
