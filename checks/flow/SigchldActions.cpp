@@ -266,9 +266,16 @@ SigchldAction actionOfStruct(const VarDecl &Struct, const Stmt &Body,
   // install counts, else the initialiser's, else the last in the body.
   const SourceManager &SM = Ctx.getSourceManager();
   auto Before = [&](SourceLocation A) {
-    return !Install || SM.isBeforeInTranslationUnit(
-                           SM.getExpansionLoc(A),
-                           SM.getExpansionLoc(Install->getBeginLoc()));
+    if (!Install)
+      return true;
+    SourceLocation At = Install->getBeginLoc();
+    // Within one macro expansion (rsync's `SIGACTION(n, h)`, which assigns
+    // sa_handler and then calls sigaction()), the macro's own order.
+    if (SM.getExpansionLoc(A) == SM.getExpansionLoc(At))
+      return SM.isBeforeInTranslationUnit(SM.getSpellingLoc(A),
+                                          SM.getSpellingLoc(At));
+    return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A),
+                                        SM.getExpansionLoc(At));
   };
   const Expr *Handler[2] = {nullptr, nullptr}, *Flags[2] = {nullptr, nullptr};
   walkStmts(&Body, Closures::Enter, [&](const Stmt *S) {
