@@ -243,6 +243,18 @@ static void forEachInitialisedMember(
   }
 }
 
+/// True when \p A is written before \p B; within one macro expansion
+/// (rsync's `SIGACTION(n, h)`, which assigns sa_handler and then calls
+/// sigaction()), in the macro's own order.
+static bool comesBefore(SourceLocation A, SourceLocation B,
+                        const SourceManager &SM) {
+  if (SM.getExpansionLoc(A) == SM.getExpansionLoc(B))
+    return SM.isBeforeInTranslationUnit(SM.getSpellingLoc(A),
+                                        SM.getSpellingLoc(B));
+  return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A),
+                                      SM.getExpansionLoc(B));
+}
+
 SigchldAction actionOfStruct(const VarDecl &Struct, const Stmt &Body,
                              ASTContext &Ctx, const Expr *Install) {
   SigchldAction Action;
@@ -266,16 +278,7 @@ SigchldAction actionOfStruct(const VarDecl &Struct, const Stmt &Body,
   // install counts, else the initialiser's, else the last in the body.
   const SourceManager &SM = Ctx.getSourceManager();
   auto Before = [&](SourceLocation A) {
-    if (!Install)
-      return true;
-    SourceLocation At = Install->getBeginLoc();
-    // Within one macro expansion (rsync's `SIGACTION(n, h)`, which assigns
-    // sa_handler and then calls sigaction()), the macro's own order.
-    if (SM.getExpansionLoc(A) == SM.getExpansionLoc(At))
-      return SM.isBeforeInTranslationUnit(SM.getSpellingLoc(A),
-                                          SM.getSpellingLoc(At));
-    return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A),
-                                        SM.getExpansionLoc(At));
+    return !Install || comesBefore(A, Install->getBeginLoc(), SM);
   };
   const Expr *Handler[2] = {nullptr, nullptr}, *Flags[2] = {nullptr, nullptr};
   walkStmts(&Body, Closures::Enter, [&](const Stmt *S) {
