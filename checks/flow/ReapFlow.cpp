@@ -293,7 +293,7 @@ void ReapFlow::onSigchldAction(const SigchldAction &Action, LiveSet &Live) {
   Live.setSigchldDefault(true);
   Live.setSigchldReset(
       Action.Default ||
-      !reapsAnyChild(Model, Action.Handler, Ctx, &Summaries));
+      handlerReapsNothing(Model, Action.Handler, Ctx, &Summaries));
 }
 
 void ReapFlow::reapAll(LiveSet &Live) {

@@ -312,6 +312,13 @@ SigchldAction actionOfStruct(const VarDecl &Struct, const Stmt &Body,
   return Action;
 }
 
+bool handlerReapsNothing(const ProcessApiModel &Model,
+                         const FunctionDecl *Handler, ASTContext &Ctx,
+                         SummaryProvider *Summaries) {
+  return Handler && Handler->hasBody() &&
+         !reapsAnyChild(Model, Handler, Ctx, Summaries);
+}
+
 bool reapsAnyChild(const ProcessApiModel &Model, const FunctionDecl *FD,
                    ASTContext &Ctx, SummaryProvider *Summaries) {
   // The handler and what it calls directly, two levels deep: handlers call

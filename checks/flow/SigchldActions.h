@@ -94,6 +94,13 @@ SigchldAction installedAction(const clang::CallExpr &Call,
 bool reapsAnyChild(const ProcessApiModel &Model, const clang::FunctionDecl *FD,
                    clang::ASTContext &Ctx, SummaryProvider *Summaries = nullptr);
 
+/// True when installing \p Handler for SIGCHLD resets it: a handler whose
+/// body is in view and reaps no child.  One defined in another file (rsync's
+/// `remember_children`, installed by clientserver.c) is not known to.
+bool handlerReapsNothing(const ProcessApiModel &Model,
+                         const clang::FunctionDecl *Handler,
+                         clang::ASTContext &Ctx, SummaryProvider *Summaries);
+
 /// Stricter than reapsAnyChild(), for process-reaper-conflict: \p FD reaps
 /// any child on every path it takes for SIGCHLD (the other cases of a
 /// handler shared by several signals left out), so it takes whichever

@@ -149,8 +149,8 @@ bool DispositionPass::onCall(const CallExpr &Call, State &S) {
     // not taken to be a reset here: that would report what it restores.
     if (Action->KernelReaps || Action->Default || Action->Handler) {
       S.Reset = Action->Default ||
-                (!Action->KernelReaps && Action->Handler &&
-                 !reapsAnyChild(Model, Action->Handler, Ctx, &Summaries));
+                (!Action->KernelReaps &&
+                 handlerReapsNothing(Model, Action->Handler, Ctx, &Summaries));
       S.ResetAlways = S.Reset;
       S.Covers = !S.Reset && (S.Covers || !Covering || Covering->count(&Call));
     }

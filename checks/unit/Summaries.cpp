@@ -295,8 +295,8 @@ bool TranslationUnitSummaries::resetsSigchldIn(const FunctionDecl &Def,
     bool Resets = false;
     if (auto Action = sigchldAction(*Model, *Call, Def.getBody(), Ctx)) {
       Resets = Action->Default ||
-               (Action->Handler && !Action->KernelReaps &&
-                !reapsAnyChild(*Model, Action->Handler, Ctx, this));
+               (!Action->KernelReaps &&
+                handlerReapsNothing(*Model, Action->Handler, Ctx, this));
     } else if (const FunctionDecl *Callee = Call->getDirectCallee();
                Callee && Depth < 2) {
       const FunctionDecl *CalleeDef = nullptr;
