@@ -9,7 +9,7 @@ import os
 import shlex
 import tempfile
 
-from . import checkcache, config, diagnostics, indexing, inventory, project, tidyrun
+from . import checkcache, config, diagnostics, indexing, inventory, project, safeio, tidyrun
 from .cli import say
 from .planning import index_units, plan_database, plan_files, read_database, select_shard
 from .project import CHECK, MODULE_CHECKS
@@ -124,7 +124,7 @@ def read_output(result, unit, proc, inventory_file, fixes, want_fixes, paths):
     sites and fixes (those in unit.only when that is set).  Returns the
     rest of its stderr."""
     headers, stderr = diagnostics.included_headers(proc.stderr)
-    result['included'] = {os.path.realpath(os.path.join(unit.directory, h))
+    result['included'] = {safeio.real_path(os.path.join(unit.directory, h))
                           for h in headers}
     diags = diagnostics.parse(proc.stdout, unit.directory)
     result['config'] = [d for d in diags if diagnostics.is_config(d)]
@@ -244,7 +244,7 @@ def check_in(args, paths, tmp):
     # Headers the including source turned out not to include (another
     # file of the same name, a conditional #include): on their own.
     unconfirmed = sorted(h for r in results for h in r['unit'].covers
-                         if os.path.realpath(h) not in r['included'] and not r['failure'])
+                         if safeio.real_path(h) not in r['included'] and not r['failure'])
     if unconfirmed:
         plan.units = []
         for h in unconfirmed:

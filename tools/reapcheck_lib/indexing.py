@@ -229,7 +229,8 @@ class Indexer:
                 moved.append(unit.path)
         except OSError:
             moved.append(unit.path)
-        for h in sorted({os.path.realpath(os.path.join(unit.directory, h)) for h in headers}):
+        for h in sorted({safeio.real_path(os.path.join(unit.directory, h))
+                        for h in headers}):
             try:
                 deps[h] = self._stamp(h)
             except OSError:

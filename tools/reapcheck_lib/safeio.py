@@ -19,11 +19,23 @@ rename() then replaces that entry itself, never what it points to.
 """
 
 import errno
+import functools
 import hashlib
 import json
 import os
 import stat
 import tempfile
+
+
+@functools.lru_cache(maxsize=None)
+def real_path(path):
+    """os.path.realpath(), remembered for the rest of the run: every unit
+    names the same few hundred headers, and resolving each of them again
+    for each unit (an lstat per path component) cost the driver more CPU
+    than the check's own matchers on OpenSSH.  A link changed while the
+    driver runs is not seen; the headers' content still is (their stamps)."""
+    return os.path.realpath(path)
+
 
 # Far beyond any real compile database (LLVM's own is about 10 MB), small
 # enough that reading one cannot exhaust memory.

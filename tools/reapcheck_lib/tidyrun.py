@@ -26,9 +26,19 @@ _CAUSE_RE = re.compile(r'^(LLVM ERROR: .*|.*Assertion .* failed.*)$', re.M)
 
 def run(cmd, env, cwd):
     """The finished process (stdout and stderr as text); OSError when it
-    cannot be started."""
-    return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                          universal_newlines=True, errors='replace', env=env, cwd=cwd)
+    cannot be started.  The output goes to unnamed temporary files, read
+    once the process ends: the index pass's -H lists run to thousands of
+    lines per unit, and pumping them through pipes cost the driver a poll()
+    per few kilobytes."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        done = subprocess.run(cmd, stdout=out, stderr=err, env=env, cwd=cwd)
+        texts = []
+        for f in (out, err):
+            f.seek(0)
+            # As text mode reads it: \r\n and \r end a line too.
+            texts.append(f.read().decode(errors='replace').replace('\r\n', '\n')
+                         .replace('\r', '\n'))
+    return subprocess.CompletedProcess(cmd, done.returncode, *texts)
 
 
 def signal_name(returncode):
