@@ -204,7 +204,7 @@ void UnreapedChildCheck::onCall(const CallExpr &Call) {
   if (!FD || !Interesting.contains(*FD))
     return;
   if (ProcessApiModel::startsReapingLoop(*FD))
-    return Unit->addReapingLoop();
+    return Unit->addReapingLoop(Call);
   if (Model.isFclose(*FD))
     return Unit->addFclose(Call);
   if (Model.opensPipe(*FD))

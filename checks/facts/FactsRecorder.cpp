@@ -47,6 +47,15 @@ void FactsRecorder::addResetsSigchld(const FunctionDecl &FD) {
   function(FD).ResetsSigchld = true;
 }
 
+void FactsRecorder::addInstallsTaker(const FunctionDecl &FD) {
+  function(FD).InstallsTaker = true;
+}
+
+void FactsRecorder::setEntryOrder(const FunctionDecl &FD,
+                                  llvm::json::Object Order) {
+  function(FD).EntryOrder = std::move(Order);
+}
+
 void FactsRecorder::addDefined(const FunctionDecl &FD) {
   function(FD).Defined = true;
 }
@@ -192,6 +201,10 @@ llvm::json::Object FactsRecorder::toJson(const std::string &Usr,
     O["wrapper"] = specToJson(*F.Wrapper);
   if (F.ResetsSigchld)
     O["resets_sigchld"] = true;
+  if (F.InstallsTaker)
+    O["installs_taker"] = true;
+  if (F.EntryOrder)
+    O["entry_order"] = llvm::json::Object(*F.EntryOrder);
   llvm::json::Object Params;
   for (const auto &[Index, Summary] : F.Params)
     Params[std::to_string(Index)] = paramWord(Summary);

@@ -23,6 +23,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/JSON.h"
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -122,6 +123,11 @@ public:
   bool entersReset(llvm::StringRef Usr) const {
     return EnteredReset.contains(Usr);
   }
+  /// True when a call of \p Usr installs an ignore of SIGCHLD or a handler
+  /// that may reap, for the rest of the process (`taker_installers`).
+  bool installsTaker(llvm::StringRef Usr) const {
+    return TakerInstallers.contains(Usr);
+  }
   /// True when every call of \p Usr the program makes runs with SIGCHLD
   /// reset (the merge's `always_reset`, a must fact).
   bool entersResetAlways(llvm::StringRef Usr) const {
@@ -171,6 +177,7 @@ private:
   llvm::StringSet<> Covered;
   llvm::StringSet<> Entries;
   llvm::StringSet<> EnteredReset;
+  llvm::StringSet<> TakerInstallers;
   llvm::StringSet<> EnteredCovered;
   llvm::StringSet<> ChildOnly;
   llvm::StringSet<> AlwaysReset;
@@ -197,6 +204,12 @@ public:
                 ParamSummary Summary);
   void addReapsAny(const clang::FunctionDecl &FD);
   void addResetsSigchld(const clang::FunctionDecl &FD);
+  /// A call of \p FD installs an ignore of SIGCHLD or a handler that may
+  /// reap, for the rest of the process (SummaryProvider::installsTaker()).
+  void addInstallsTaker(const clang::FunctionDecl &FD);
+  /// The order of main's calls (\p FD), as the facts' `entry_order` keeps
+  /// it: its CFG's blocks, each with its events and successors.
+  void setEntryOrder(const clang::FunctionDecl &FD, llvm::json::Object Order);
   /// \p Signalled: the unit sends it a signal (kill()); \p GroupSignalled:
   /// to its group (killpg(), kill(-pid)).
   void addHolder(const clang::ValueDecl &Holder, HolderDuty Duty,
@@ -280,6 +293,8 @@ private:
     std::vector<std::pair<unsigned, ParamSummary>> Params;
     bool ReapsAny = false;
     bool ResetsSigchld = false;
+    bool InstallsTaker = false;
+    std::optional<llvm::json::Object> EntryOrder;
     bool Defined = false;
     bool IsMain = false;
     std::vector<std::string> Calls;

@@ -21,13 +21,13 @@ std::unique_ptr<PreparedBody>
 PreparedBody::build(const Decl *Callable, Stmt *Body, ASTContext &Ctx,
                     const ProcessApiModel &Model,
                     const SummaryProvider &Summaries,
-                    const ParmVarDecl *Param) {
+                    ArrayRef<const ParmVarDecl *> Params) {
   std::unique_ptr<CFG> Graph = buildBodyCFG(Callable, Body, Ctx);
   if (!Graph)
     return nullptr;
   std::unique_ptr<PreparedBody> P(new PreparedBody(Callable, Body, Ctx));
   P->Graph = std::move(Graph);
-  P->Sites = findStartSites(*P->Graph, P->Context, Model, Summaries, Param);
+  P->Sites = findStartSites(*P->Graph, P->Context, Model, Summaries, Params);
   P->Holders = HolderIndex(P->Context, Model, P->Sites);
   for (SiteId I = 0; I < P->Sites.size(); ++I)
     if (P->Sites[I].Start)

@@ -32,12 +32,12 @@ std::unique_ptr<clang::CFG> buildBodyCFG(const clang::Decl *Callable,
 
 class PreparedBody {
 public:
-  /// Null when no CFG can be built.  With \p Param, that parameter is
-  /// tracked as a child live on entry (the last site).
+  /// Null when no CFG can be built.  Each parameter of \p Params is
+  /// tracked as a child live on entry (the last sites, in that order).
   static std::unique_ptr<PreparedBody>
   build(const clang::Decl *Callable, clang::Stmt *Body, clang::ASTContext &Ctx,
         const ProcessApiModel &Model, const SummaryProvider &Summaries,
-        const clang::ParmVarDecl *Param = nullptr);
+        llvm::ArrayRef<const clang::ParmVarDecl *> Params = {});
 
   const BodyContext &body() const { return Context; }
   const clang::CFG &cfg() const { return *Graph; }

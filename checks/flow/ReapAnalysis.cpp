@@ -34,23 +34,24 @@ AnalysisResult analyseBody(const Decl *Callable, Stmt *Body, ASTContext &Ctx,
   return Result;
 }
 
-std::optional<StartFacts> analyseParameter(const FunctionDecl &FD,
-                                           const ParmVarDecl &Param,
-                                           ASTContext &Ctx,
-                                           const ProcessApiModel &Model,
-                                           SummaryProvider &Summaries) {
+std::vector<StartFacts> analyseParameters(const FunctionDecl &FD,
+                                          ArrayRef<const ParmVarDecl *> Params,
+                                          ASTContext &Ctx,
+                                          const ProcessApiModel &Model,
+                                          SummaryProvider &Summaries) {
   auto Prepared =
-      PreparedBody::build(&FD, FD.getBody(), Ctx, Model, Summaries, &Param);
+      PreparedBody::build(&FD, FD.getBody(), Ctx, Model, Summaries, Params);
   if (!Prepared)
-    return std::nullopt;
+    return {};
   AnalysisOptions Options;
   ReapFlow Flow(*Prepared, Model, Summaries, Options);
   Flow.run(/*Explain=*/false);
   std::vector<StartFacts> Facts = Flow.takeFacts();
+  std::vector<StartFacts> OfParams;
   for (SiteId I = 0; I < Prepared->sites().size(); ++I)
     if (Prepared->sites()[I].IsParameter)
-      return Facts[I];
-  return std::nullopt;
+      OfParams.push_back(std::move(Facts[I]));
+  return OfParams;
 }
 
 std::optional<StartSpec> detectWrapper(const FunctionDecl &FD, ASTContext &Ctx,

@@ -178,13 +178,14 @@ AnalysisResult analyseBody(const clang::Decl *Callable, clang::Stmt *Body,
                            const AnalysisOptions &Options,
                            PreparedBodies *Cache = nullptr);
 
-/// What \p FD's body does to a child passed as \p Param: the facts of the
-/// parameter tracked from the entry; std::nullopt when no CFG was built.
-std::optional<StartFacts> analyseParameter(const clang::FunctionDecl &FD,
-                                           const clang::ParmVarDecl &Param,
-                                           clang::ASTContext &Ctx,
-                                           const ProcessApiModel &Model,
-                                           SummaryProvider &Summaries);
+/// What \p FD's body does to a child passed in each of \p Params: the facts
+/// of each parameter tracked from the entry, in the order of \p Params, all
+/// in one pass; empty when no CFG was built.
+std::vector<StartFacts>
+analyseParameters(const clang::FunctionDecl &FD,
+                  llvm::ArrayRef<const clang::ParmVarDecl *> Params,
+                  clang::ASTContext &Ctx, const ProcessApiModel &Model,
+                  SummaryProvider &Summaries);
 
 /// When \p FD hands every child it starts to its caller (returned, or
 /// written through a pointer parameter): how its call sites start one.

@@ -275,6 +275,8 @@ bool ReapFlow::onCall(const CallExpr &Call, LiveSet &Live) {
     onSigchldAction(*Action, Live);
   else if (Summaries.resetsSigchld(Call.getDirectCallee(), Ctx))
     Live.setSigchldReset(true);
+  else if (Summaries.installsTaker(Call, Ctx))
+    Live.setSigchldReset(false);
   return !Summaries.isInferredNoReturn(Call.getDirectCallee());
 }
 

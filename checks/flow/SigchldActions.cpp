@@ -315,8 +315,21 @@ SigchldAction actionOfStruct(const VarDecl &Struct, const Stmt &Body,
 bool handlerReapsNothing(const ProcessApiModel &Model,
                          const FunctionDecl *Handler, ASTContext &Ctx,
                          SummaryProvider *Summaries) {
-  return Handler && Handler->hasBody() &&
-         !reapsAnyChild(Model, Handler, Ctx, Summaries);
+  const FunctionDecl *Def = nullptr;
+  if (!Handler || !Handler->hasBody(Def) || !Def)
+    return false;
+  const SourceManager &SM = Ctx.getSourceManager();
+  bool CallsUnseen = false;
+  walkStmts(Def->getBody(), Closures::Enter, [&](const Stmt *S) {
+    const auto *Call = dyn_cast<CallExpr>(S);
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    if (Callee && !Callee->hasBody() &&
+        !SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())) &&
+        !(Summaries && Summaries->callReapsAny(*Call, Ctx)))
+      CallsUnseen = true;
+    return !CallsUnseen;
+  });
+  return !CallsUnseen && !reapsAnyChild(Model, Handler, Ctx, Summaries);
 }
 
 bool reapsAnyChild(const ProcessApiModel &Model, const FunctionDecl *FD,

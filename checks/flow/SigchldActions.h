@@ -96,7 +96,10 @@ bool reapsAnyChild(const ProcessApiModel &Model, const clang::FunctionDecl *FD,
 
 /// True when installing \p Handler for SIGCHLD resets it: a handler whose
 /// body is in view and reaps no child.  One defined in another file (rsync's
-/// `remember_children`, installed by clientserver.c) is not known to.
+/// `remember_children`, installed by clientserver.c) is not known to, nor
+/// is one that calls a function of the project whose body is not in view
+/// and that the summaries do not know to reap (a `reap_all()` of another
+/// file, seen without project facts).
 bool handlerReapsNothing(const ProcessApiModel &Model,
                          const clang::FunctionDecl *Handler,
                          clang::ASTContext &Ctx, SummaryProvider *Summaries);

@@ -181,6 +181,9 @@ bool DispositionPass::onCall(const CallExpr &Call, State &S) {
     S.Reset = S.ResetAlways = true;
     S.Covers = false;
     S.Uncovered = true;
+  } else if (Summaries.installsTaker(Call, Ctx)) {
+    // setup() or install_reaper(): the program's cover from here on.
+    S.Reset = S.ResetAlways = false;
   } else if (Model.signalSetOp(Call) == SignalSetOp::Mask) {
     onMask(Call, S);
   }

@@ -384,7 +384,7 @@ static std::optional<Site> siteOf(const Expr *Start,
 std::vector<Site> findStartSites(const CFG &Graph, const BodyContext &Body,
                                  const ProcessApiModel &Model,
                                  const SummaryProvider &Summaries,
-                                 const ParmVarDecl *Param) {
+                                 ArrayRef<const ParmVarDecl *> Params) {
   std::vector<Site> Sites;
   llvm::SmallPtrSet<const Expr *, 8> Seen;
   for (const CFGBlock *B : Graph) {
@@ -405,7 +405,7 @@ std::vector<Site> findStartSites(const CFG &Graph, const BodyContext &Body,
   SiteClassifier Classifier(Body, Model);
   for (Site &S : Sites)
     Classifier.classify(S);
-  if (Param) {
+  for (const ParmVarDecl *Param : Params) {
     Site S;
     S.IsParameter = true;
     S.Var = Param;

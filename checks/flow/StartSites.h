@@ -16,6 +16,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <optional>
 #include <string>
@@ -115,13 +116,12 @@ private:
   clang::ParentMap PM;
 };
 
-/// The start sites of \p Graph in source order, classified; with \p Param,
-/// the summarised parameter's site last.
-std::vector<Site> findStartSites(const clang::CFG &Graph,
-                                 const BodyContext &Body,
-                                 const ProcessApiModel &Model,
-                                 const SummaryProvider &Summaries,
-                                 const clang::ParmVarDecl *Param);
+/// The start sites of \p Graph in source order, classified; then a site for
+/// each summarised parameter of \p Params, in that order.
+std::vector<Site>
+findStartSites(const clang::CFG &Graph, const BodyContext &Body,
+               const ProcessApiModel &Model, const SummaryProvider &Summaries,
+               llvm::ArrayRef<const clang::ParmVarDecl *> Params);
 
 } // namespace reapcheck
 

@@ -76,6 +76,19 @@ public:
     (void)Ctx;
     return false;
   }
+  /// True when \p Call installs, for the rest of the process, an ignore of
+  /// SIGCHLD or a handler that may reap: a helper given one (`bb_signals(1
+  /// << SIGCHLD, h)`), an event loop that reaps (`EV_DEFAULT`), or a call
+  /// of a function that installs one (an `install_reaper()` or `setup()`,
+  /// itself or through the functions it calls).  What follows it runs
+  /// covered.  Providers that know none need not
+  /// override it.
+  virtual bool installsTaker(const clang::CallExpr &Call,
+                             clang::ASTContext &Ctx) {
+    (void)Call;
+    (void)Ctx;
+    return false;
+  }
   /// True when \p FD's body sets SIGCHLD to SIG_DFL (or to a handler that
   /// reaps nothing) anywhere, the child's side of its starts included: a
   /// function whose calls may pass a reset on (InheritedDispositions).

@@ -104,6 +104,24 @@ bool isPidType(QualType T) {
   return false;
 }
 
+bool mayCarryChild(QualType T) {
+  T = T.getCanonicalType();
+  if (T->isReferenceType())
+    return false;
+  if (T->isIntegerType())
+    return !T->isBooleanType() && !T->isAnyCharacterType() &&
+           !T->isEnumeralType();
+  if (!T->isPointerType())
+    return false;
+  QualType Pointee = T->getPointeeType().getCanonicalType();
+  if (Pointee->isVoidType())
+    return true;
+  // glibc's and musl's FILE is `struct _IO_FILE`.
+  const auto *Record = Pointee->getAsRecordDecl();
+  return Record && Record->getIdentifier() &&
+         (Record->getName() == "_IO_FILE" || Record->getName() == "FILE");
+}
+
 const FunctionDecl *functionNamedBy(const Expr *E) {
   if (!E)
     return nullptr;

@@ -58,6 +58,13 @@ std::optional<int64_t> constantOf(const clang::Expr *E, clang::ASTContext &Ctx);
 /// True for `pid_t` (through any typedef spelled pid_t or __pid_t).
 bool isPidType(clang::QualType T);
 
+/// True when a value of type \p T can carry a child to a function as a
+/// summarised parameter tracks it: an integer that can hold a pid (not
+/// `bool`, a character or an enumeration), or a stream popen() returns (a
+/// `FILE *`, or a `void *` that may be one).  Only such parameters are
+/// summarised.
+bool mayCarryChild(clang::QualType T);
+
 /// The function \p E designates (`f`, `&f`, either cast), if it names one
 /// directly.
 const clang::FunctionDecl *functionNamedBy(const clang::Expr *E);

@@ -2,6 +2,7 @@
 
 #include "unit/FactsIndex.h"
 #include "facts/ProjectFacts.h"
+#include "flow/PreparedBody.h"
 #include "flow/ProcessGroups.h"
 #include "flow/SigchldActions.h"
 #include "flow/SigchldDispositions.h"
@@ -10,6 +11,7 @@
 #include "unit/Owners.h"
 #include "unit/TranslationUnitScan.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/Analysis/CFG.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/Support/FileSystem.h"
@@ -60,6 +62,73 @@ static void indexEntryFlow(TranslationUnitScan &Unit, const FunctionDecl &FD,
                          EnteredReset.CalledResetAlways);
 }
 
+/// The order of main's calls, for the merge to follow it across files
+/// (InheritedDispositions' main entered reset, with other files' installers
+/// known): each block of its CFG, by ID, as [events, successors].  An event
+/// is the index of a callee of the project in `calls`, -1 for an ignore or a
+/// reaper installed there, -2 for a reset; a block that does not return
+/// has no successors.
+static void indexEntryOrder(TranslationUnitScan &Unit, const FunctionDecl &FD,
+                            FactsRecorder &Recorder) {
+  ASTContext &Ctx = *Unit.astContext();
+  std::unique_ptr<CFG> Graph = buildBodyCFG(&FD, FD.getBody(), Ctx);
+  if (!Graph)
+    return;
+  const SourceManager &SM = Ctx.getSourceManager();
+  ProjectSummaries &Summaries = Unit.summaries();
+  llvm::StringMap<unsigned> Index;
+  llvm::json::Array Calls;
+  std::vector<llvm::json::Value> ById(Graph->getNumBlockIDs(), nullptr);
+  for (const CFGBlock *B : *Graph) {
+    llvm::json::Array Events, Succs;
+    bool Returns = !B->hasNoReturnElement();
+    for (const CFGElement &E : *B) {
+      auto CS = E.getAs<CFGStmt>();
+      const auto *Call = CS ? dyn_cast<CallExpr>(CS->getStmt()) : nullptr;
+      if (!Call)
+        continue;
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      auto Action = sigchldAction(Unit.model(), *Call, FD.getBody(), Ctx);
+      if (Action && (Action->KernelReaps || Action->Handler || Action->Default))
+        Events.push_back(Action->KernelReaps ||
+                                 !handlerReapsNothing(Unit.model(),
+                                                      Action->Handler, Ctx,
+                                                      &Summaries)
+                             ? -1
+                             : -2);
+      else {
+        if (Callee && !SM.isInSystemHeader(
+                          SM.getExpansionLoc(Callee->getLocation()))) {
+          auto [It, New] = Index.try_emplace(usrOf(Callee), Calls.size());
+          if (New)
+            Calls.push_back(It->first().str());
+          Events.push_back(It->second);
+        }
+        // EV_DEFAULT, bb_signals(1 << SIGCHLD, h), an installer of the unit.
+        if (Summaries.installsTaker(*Call, Ctx))
+          Events.push_back(-1);
+      }
+      if (Summaries.isInferredNoReturn(Callee)) {
+        Returns = false;
+        break;
+      }
+    }
+    if (Returns)
+      for (const CFGBlock *Succ : B->succs())
+        if (Succ)
+          Succs.push_back(Succ->getBlockID());
+    ById[B->getBlockID()] =
+        llvm::json::Array{std::move(Events), std::move(Succs)};
+  }
+  llvm::json::Array Blocks;
+  for (llvm::json::Value &Block : ById)
+    Blocks.push_back(std::move(Block));
+  Recorder.setEntryOrder(
+      FD, llvm::json::Object{{"entry", Graph->getEntry().getBlockID()},
+                             {"calls", std::move(Calls)},
+                             {"blocks", std::move(Blocks)}});
+}
+
 /// What one function of the unit tells other files: what it does to each
 /// parameter that can carry a child, whether it reaps any child, and which
 /// functions it calls (the merge links programs through them).
@@ -68,15 +137,17 @@ static void indexFunction(TranslationUnitScan &Unit, const FunctionDecl &FD,
   ASTContext &Ctx = *Unit.astContext();
   const ProcessApiModel &Model = Unit.model();
   Recorder.addDefined(FD);
-  for (unsigned I = 0; I < FD.getNumParams(); ++I) {
-    QualType T = FD.getParamDecl(I)->getType();
-    if (T->isIntegerType() || T->isPointerType())
+  for (unsigned I = 0; !FD.isMain() && I < FD.getNumParams(); ++I)
+    if (mayCarryChild(FD.getParamDecl(I)->getType()))
       Recorder.addParam(FD, I, Unit.summaries().paramSummary(&FD, I, Ctx));
-  }
   if (reapsAnyChild(Model, &FD, Ctx, &Unit.summaries()))
     Recorder.addReapsAny(FD);
   if (Unit.summaries().resetsSigchld(&FD, Ctx))
     Recorder.addResetsSigchld(FD);
+  if (Unit.summaries().TranslationUnitSummaries::installsTaker(&FD, Ctx))
+    Recorder.addInstallsTaker(FD);
+  if (FD.isMain())
+    indexEntryOrder(Unit, FD, Recorder);
   bool Sigchld = Unit.summaries().resetsSigchldSomewhere(&FD, Ctx);
   // Each callee, and whether every call of it is on the child's side.
   llvm::MapVector<const FunctionDecl *, bool> OnChildSide;

@@ -71,6 +71,12 @@ void InheritedDispositions::build() {
   for (const auto &Install : ScopedInstalls)
     if (const auto *FD = dyn_cast_or_null<FunctionDecl>(Install.first))
       follow(*FD, None);
+  // A process starts with SIGCHLD at its default (exec resets a handler):
+  // main runs reset until it installs an ignore or a reaper.
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (const auto *Main = dyn_cast<FunctionDecl>(D))
+      if (Main->isMain() && Main->doesThisDeclarationHaveABody())
+        enter(Main, Reset);
   while (!Work.empty()) {
     auto [FD, How] = Work.pop_back_val();
     unsigned &Done = Followed[FD];

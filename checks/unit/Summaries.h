@@ -12,6 +12,7 @@
 
 #include "flow/SummaryProvider.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include <optional>
 
 namespace reapcheck {
@@ -53,6 +54,21 @@ public:
                      clang::ASTContext &Ctx) override;
   bool resetsSigchldSomewhere(const clang::FunctionDecl *FD,
                               clang::ASTContext &Ctx) override;
+  /// \p At, in \p Installer (if any), installs an ignore or a handler that
+  /// may reap, not only for a child nor undone before the function returns
+  /// (TranslationUnitScan's installs).
+  void addTakerInstall(const clang::FunctionDecl *Installer,
+                       const clang::CallExpr &At) {
+    TakerCalls.insert(&At);
+    if (Installer && TakerInstallers.insert(Installer->getCanonicalDecl()).second)
+      TakersClosed = false;
+  }
+  /// Those calls, and the calls of those functions and of the unit's
+  /// functions that call one, at any depth.
+  bool installsTaker(const clang::CallExpr &Call,
+                     clang::ASTContext &Ctx) override;
+  /// The function part of installsTaker().
+  bool installsTaker(const clang::FunctionDecl *FD, clang::ASTContext &Ctx);
 
 private:
   bool resetsSigchldIn(const clang::FunctionDecl &Def, unsigned Depth,
@@ -70,6 +86,9 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, std::optional<PredicateSummary>>
       Predicates;
   unsigned Depth = 0;
+  llvm::DenseSet<const clang::FunctionDecl *> TakerInstallers;
+  llvm::DenseSet<const clang::CallExpr *> TakerCalls;
+  bool TakersClosed = true;
 };
 
 /// Summaries from this unit's bodies first, then from the facts of the
@@ -85,6 +104,11 @@ public:
   /// Also a call of another file's function that reaps any child.
   bool callReapsAny(const clang::CallExpr &Call,
                     clang::ASTContext &Ctx) override;
+  /// Also a call of another file's function that installs one
+  /// (`taker_installers`).
+  bool installsTaker(const clang::CallExpr &Call,
+                     clang::ASTContext &Ctx) override;
+  using TranslationUnitSummaries::installsTaker;
   /// Also another file's function that resets SIGCHLD (`resets_sigchld`).
   bool resetsSigchld(const clang::FunctionDecl *FD,
                      clang::ASTContext &Ctx) override;

@@ -136,6 +136,13 @@ bool TranslationUnitScan::installLasts(const Decl *Installer,
   return It->second;
 }
 
+void TranslationUnitScan::addReapingLoop(const CallExpr &At) {
+  ReapingLoop = true;
+  CoveringInstallers.push_back(nullptr);
+  auto [Callable, Body] = findEnclosingBody(At, *Ctx);
+  Summaries.addTakerInstall(dyn_cast_or_null<FunctionDecl>(Callable), At);
+}
+
 void TranslationUnitScan::resolveInstalls() {
   for (const PendingInstall &P : Pending) {
     bool ChildOnly = runsOnlyInChildren(P.Installer);
@@ -212,6 +219,14 @@ void TranslationUnitScan::applyAction(const SigchldAction &Action,
   if (!Scoped && llvm::find(CoveringInstallers, Installer) ==
                         CoveringInstallers.end())
     CoveringInstallers.push_back(Installer);
+  // What follows a call of the installer runs covered (the order along
+  // main, InheritedDispositions).
+  const auto *Function = dyn_cast_or_null<FunctionDecl>(Installer);
+  if (!Scoped &&
+      (Action.KernelReaps ||
+       (Action.Handler &&
+        !handlerReapsNothing(Model, Action.Handler, *Ctx, &Summaries))))
+    Summaries.addTakerInstall(Function, At);
   if (!Action.Handler)
     return;
   // The facts count a listed handler for the whole program.

@@ -159,10 +159,7 @@ public:
   bool isChildSideCall(const clang::FunctionDecl &Caller,
                        const clang::CallExpr &Call);
   /// An event loop that reaps every child (ProcessApiModel::startsReapingLoop).
-  void addReapingLoop() {
-    ReapingLoop = true;
-    CoveringInstallers.push_back(nullptr);
-  }
+  void addReapingLoop(const clang::CallExpr &At);
   /// True when this unit installs a SIGCHLD handler that reaps any child,
   /// its own or an event loop's.
   bool hasReapingHandler() const { return ReapingHandler || ReapingLoop; }

@@ -1,7 +1,7 @@
 """How SIGCHLD dispositions travel along the calls of a whole program (the
 check's InheritedDispositions and ChildOnlyFunctions, across files): the
 fixed points behind the facts' entered_reset, entered_covered,
-always_reset and child_only.  Nodes are (usr, path) pairs, as in
+always_reset, child_only and taker_installers.  Nodes are (usr, path) pairs, as in
 facts.merge()."""
 
 
@@ -34,17 +34,21 @@ def always_reset(calls, flow, unknown_callers):
     return sorted(always)
 
 
-def entered(calls, flow, defined_in, seeds=()):
+def entered(calls, flow, defined_in, seeds=(), own=True, takers=frozenset()):
     """The functions some caller may call with SIGCHLD reset, or ignored or
     reaped by a child's own install (the check's InheritedDispositions,
     across files): those a function calls after its own reset (or child
     install), then, from each of those, what it calls while the entry may
     hold.  flow: by node, for the functions that install or reset, (calls
     after their own, calls while an entry holds); any other function
-    passes an entry on to every callee.  seeds: more functions entered so
-    (what a child calls after a child-only installer, child_covered)."""
+    passes an entry on to every callee, unless it calls one of takers
+    (installers of another file, whose order among its calls is not
+    recorded: the lean toward no report).  seeds: more functions entered so
+    (what a child calls after a child-only installer, child_covered; what
+    main calls before any install, entered_from_main, with own False)."""
     entered = set()
-    work = [usr for own, _ in flow.values() for usr in own] + list(seeds)
+    work = [usr for node_own, _ in flow.values() for usr in node_own] if own else []
+    work += list(seeds)
     while work:
         usr = work.pop()
         if usr in entered or usr not in defined_in:
@@ -52,7 +56,10 @@ def entered(calls, flow, defined_in, seeds=()):
         entered.add(usr)
         for path in defined_in[usr]:
             node = (usr, path)
-            work.extend(flow[node][1] if node in flow else calls.get(node, ()))
+            if node in flow:
+                work.extend(flow[node][1])
+            elif not calls.get(node, set()) & takers:
+                work.extend(calls.get(node, ()))
     return sorted(entered)
 
 
@@ -95,3 +102,57 @@ def child_covered(calls, child_calls, child_only, installers):
                 changed = True
     return [u for node, child in sorted(child_calls.items(), key=lambda n: n[0])
             if child & covering for u in sorted(child)]
+
+
+def taker_installers(calls, installs_taker, child_only):
+    """The functions a call of which installs an ignore of SIGCHLD or a
+    handler that may reap for the rest of the process: those a unit found
+    so (installs_taker: its installers and their callers in the unit, the
+    check's installsTaker()), except those that run only in children, and
+    their callers in every file, at any depth."""
+    takers = set(installs_taker) - child_only
+    changed = True
+    while changed:
+        changed = False
+        for (usr, _), callees in sorted(calls.items()):
+            if usr not in takers and usr not in child_only and callees & takers:
+                takers.add(usr)
+                changed = True
+    return takers
+
+
+def entered_from_main(orders, takers, resetters):
+    """What each main calls while SIGCHLD may still be at the default a
+    process starts with (the check's main entered reset, across files):
+    along its recorded blocks (orders: entry_order records), a call made
+    where no ignore or reaper was installed on some path since the entry,
+    or since a reset.  A call of a taker installer installs one, a call of
+    a resetter resets.  Each block is queued again only when its state
+    falls from installed to not: one pass per block and fall."""
+    seeds = set()
+    for order in orders:
+        blocks, callees = order['blocks'], order['calls']
+        installed = {order['entry']: False}
+        work = [order['entry']]
+        while work:
+            b = work.pop()
+            state = installed[b]
+            if blocks[b] is None:
+                continue
+            events, succs = blocks[b]
+            for e in events:
+                if e < 0:
+                    state = e == -1
+                    continue
+                callee = callees[e]
+                if not state:
+                    seeds.add(callee)
+                if callee in resetters:
+                    state = False
+                elif callee in takers:
+                    state = True
+            for s in succs:
+                if s not in installed or (installed[s] and not state):
+                    installed[s] = state
+                    work.append(s)
+    return seeds

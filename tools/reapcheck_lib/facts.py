@@ -104,6 +104,7 @@ def merge(parts, stamps):
     tables, var_files = {}, {}
     reset_flow, cover_flow, always_flow = {}, {}, {}
     installers, child_calls = {}, {}  # by path; by node
+    installs_taker, resetters, orders = set(), set(), []
     groups = {}  # holder usr -> its children's group facts, from every unit
     takers = {}  # by path: what it installs that takes every child first
     waiting = set()  # paths that wait for a specific child
@@ -153,6 +154,11 @@ def merge(parts, stamps):
             entry['reaps_any'] = entry['reaps_any'] or f.get('reaps_any', False)
             if f.get('resets_sigchld'):
                 entry['resets_sigchld'] = True
+                resetters.add(usr)
+            if f.get('installs_taker'):
+                installs_taker.add(usr)
+            if f.get('entry_order') and f.get('defined'):
+                orders.append((path, f['entry_order']))
             if f.get('defined'):
                 # Each definition is its own node: every program has its own
                 # main, and static functions of the same name are distinct.
@@ -190,6 +196,7 @@ def merge(parts, stamps):
         u for ts in tables.values() for t in ts for u in t['functions']}
     child_only = dispositions.child_only(calls, child_calls, defined_in,
                                          unknown_callers | entries | set(mains.values()))
+    taker_installers = set(installs_taker)
     # A file whose every install of an ignore or a handler runs only in
     # children covers nothing of its programs; neither do its takers.
     child_files = {path for path, users in installers.items()
@@ -205,11 +212,17 @@ def merge(parts, stamps):
     for path, callee, index, arg in function_args:
         if (callee, index) in handler_params:
             handlers.setdefault(arg, set()).add(path)
+            # Its calls install the handler each caller gives it.
+            taker_installers.add(callee)
     # SIGCHLD handed to another file's function that installs a handler (or
     # SIG_IGN) for the signal its parameter names (zsh's
     # install_handler(SIGCHLD)): the caller's file installs it.
     for path, callee, index in sigchld_args:
         handler, kernel_reaps = signal_params.get((callee, index), ('', False))
+        if kernel_reaps or handler:
+            # Its calls install (whatever signal some of them name: the
+            # lean toward no report of installs).
+            taker_installers.add(callee)
         if kernel_reaps:
             reaper_files.add(path)
         if handler:
@@ -218,6 +231,11 @@ def merge(parts, stamps):
     for usr, paths in handlers.items():
         if functions.get(usr, {}).get('reaps_any'):
             reaper_files.update(paths - child_files)
+            # Their files' installers install it (those that reset aside).
+            taker_installers |= {u for path in paths - child_files
+                                 for u in installers.get(path, ())
+                                 if u and u not in resetters}
+    taker_installers = dispositions.taker_installers(calls, taker_installers, child_only)
     roots = sorted((path, usr, None) for path, usr in mains.items())
     for usr in sorted(entries):
         if usr in functions:
@@ -276,6 +294,10 @@ def merge(parts, stamps):
                 taken_functions.setdefault(node[1], {}).setdefault(node[0], []).append(
                     len(programs) - 1)
     _link_by_calls(programs, files & shared_units, calls, defined_in)
+    # Where a program's parent reaps every child, what its main calls
+    # before the install is judged reset (entered_from_main); a program that
+    # reaps none needs no order.
+    covered_mains = {p['main'] for p in programs if p['reaps_every_child']}
     covered, covered_functions = _coverage(files, programs, reaping_by_node,
                                            'reaps_every_child')
     # The same, with main's loops only (what a SIG_DFL reset leaves).
@@ -292,7 +314,15 @@ def merge(parts, stamps):
             'loop_covered_functions': loop_covered_functions,
             'entries': sorted(u for u in entries if u in functions),
             'taken_functions': taken_functions,
-            'entered_reset': dispositions.entered(calls, reset_flow, defined_in),
+            'entered_reset': sorted(set(dispositions.entered(calls, reset_flow, defined_in))
+                                    | set(dispositions.entered(
+                                        calls, reset_flow, defined_in,
+                                        dispositions.entered_from_main(
+                                            [o for path, o in orders
+                                             if path in covered_mains],
+                                            taker_installers, resetters),
+                                        own=False, takers=taker_installers))),
+            'taker_installers': sorted(taker_installers),
             'entered_covered': dispositions.entered(
                 calls, cover_flow, defined_in,
                 dispositions.child_covered(calls, child_calls, child_only, installers)),

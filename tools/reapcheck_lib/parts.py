@@ -35,6 +35,31 @@ def _strings(value):
     return isinstance(value, list) and all(isinstance(x, str) for x in value)
 
 
+def _entry_order(order):
+    """None, or main's blocks as the check writes them: by ID, [events,
+    successors], each event a callee's index in `calls` or -1 or -2."""
+    if order is None:
+        return True
+    if not (isinstance(order, dict) and _strings(order.get('calls'))
+            and isinstance(order.get('blocks'), list)):
+        return False
+    count, calls = len(order['blocks']), len(order['calls'])
+    if not (isinstance(order.get('entry'), int) and 0 <= order['entry'] < count):
+        return False
+    for block in order['blocks']:
+        if block is None:
+            continue
+        if not (isinstance(block, list) and len(block) == 2
+                and all(isinstance(x, list) and all(type(i) is int for i in x)
+                        for x in block)):
+            return False
+        events, succs = block
+        if not (all(-2 <= e < calls for e in events)
+                and all(0 <= s < count for s in succs)):
+            return False
+    return True
+
+
 def validate_part(part):
     """Raises ValueError naming the first key of an index part that does
     not have the shape the check writes (a damaged cache entry)."""
@@ -52,6 +77,9 @@ def validate_part(part):
         need(_strings(f.get('child_calls', [])), "'child_calls' of %s" % f['name'])
         need(isinstance(f.get('resets_sigchld', False), bool),
              "'resets_sigchld' of %s" % f['name'])
+        need(isinstance(f.get('installs_taker', False), bool),
+             "'installs_taker' of %s" % f['name'])
+        need(_entry_order(f.get('entry_order')), "'entry_order' of %s" % f['name'])
         for key, kinds in (('any_pid_calls', (str, int)), ('sigchld_args', (str, int)),
                            ('signal_params', (int, str, bool)),
                            ('function_args', (str, int, str))):

@@ -55,7 +55,8 @@ def slice_for(merged, parts, path):
         out[key] = [f for f in merged[key] if mine(f)]
     for key in ('covered_functions', 'loop_covered_functions'):
         out[key] = {f: v for f, v in merged[key].items() if mine(f)}
-    for key in ('entered_reset', 'entered_covered', 'always_reset', 'child_only'):
+    for key in ('entered_reset', 'entered_covered', 'always_reset', 'child_only',
+                'taker_installers'):
         out[key] = [u for u in merged.get(key, []) if u in functions]
     return out
 

@@ -1,0 +1,79 @@
+// A process starts with SIGCHLD at its default (exec resets a handler), so
+// main runs reset until it installs an ignore or a reaper, itself or by
+// calling a function that does.  What it starts, or what the functions it
+// calls start, before that install is left to nobody: the helper mode
+// dispatched before the reaper is installed, the children started before
+// a late ignore (Linux reaps no zombie that exists when SIGCHLD is set to
+// SIG_IGN), a fork of main itself before the install.  What runs after the
+// install is covered.
+// RUN: %check_tidy %s %t -- %tidy -- -std=gnu11
+// RUN: %check_tidy %s %t -- %tidy -- -std=gnu11 -DIGNORE=1
+// The install made first: every start of the unit is covered.
+// RUN: %check_tidy --prefix CHECK-FIRST %s %t -- %tidy -- -std=gnu11 -DFIRST=1
+// RUN: %check_tidy --prefix CHECK-FIRST %s %t -- %tidy -- -std=gnu11 -DFIRST=1 -DIGNORE=1
+#include <signal.h>
+#include <stddef.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static void reap_all(int sig) {
+  (void)sig;
+  while (waitpid(-1, NULL, WNOHANG) > 0) {
+  }
+}
+
+static void install_reaper(void) {
+#if IGNORE
+  signal(SIGCHLD, SIG_IGN);
+#else
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = reap_all;
+  sigaction(SIGCHLD, &sa, NULL);
+#endif
+}
+
+static void setup(void) { install_reaper(); }
+
+static int helper_main(void) {
+  pid_t g = fork();
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: child process 'g' started by 'fork' is never reaped [process-unreaped-child]
+  if (g == 0)
+    _exit(0);
+  sleep(1);
+  return 0;
+}
+
+static void spawn_early(void) {
+  pid_t early = fork();
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: child process 'early' started by 'fork' is never reaped [process-unreaped-child]
+  if (early == 0)
+    _exit(0);
+}
+
+static void run_server(void) {
+  pid_t s = fork(); // no-warning: main installed the reaper before
+  if (s == 0)
+    _exit(0);
+}
+
+int main(int argc, char **argv) {
+#if FIRST
+  setup();
+#endif
+  if (argc > 1 && strcmp(argv[1], "helper") == 0)
+    return helper_main();
+  spawn_early();
+  for (int i = 0; i < 2; i++) {
+    pid_t direct = fork();
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: child process 'direct' started by 'fork' is never reaped [process-unreaped-child]
+    if (direct == 0)
+      _exit(0);
+  }
+  setup();
+  run_server();
+  for (;;)
+    pause();
+}
