@@ -47,8 +47,8 @@ void FactsRecorder::addResetsSigchld(const FunctionDecl &FD) {
   function(FD).ResetsSigchld = true;
 }
 
-void FactsRecorder::addInstallsTaker(const FunctionDecl &FD) {
-  function(FD).InstallsTaker = true;
+void FactsRecorder::addInstallsTaker(const FunctionDecl &FD, unsigned Kind) {
+  function(FD).InstallsTaker |= Kind;
 }
 
 void FactsRecorder::setEntryOrder(const FunctionDecl &FD,
@@ -202,7 +202,7 @@ llvm::json::Object FactsRecorder::toJson(const std::string &Usr,
   if (F.ResetsSigchld)
     O["resets_sigchld"] = true;
   if (F.InstallsTaker)
-    O["installs_taker"] = true;
+    O["installs_taker"] = static_cast<int64_t>(F.InstallsTaker);
   if (F.EntryOrder)
     O["entry_order"] = llvm::json::Object(*F.EntryOrder);
   llvm::json::Object Params;

@@ -101,6 +101,7 @@ void ProjectFacts::readCoverage(const llvm::json::Object &Root) {
                             std::pair("entries", &Entries),
                             std::pair("entered_reset", &EnteredReset),
                             std::pair("taker_installers", &TakerInstallers),
+                            std::pair("reaper_installers", &ReaperInstallers),
                             std::pair("entered_covered", &EnteredCovered),
                             std::pair("child_only", &ChildOnly),
                             std::pair("always_reset", &AlwaysReset)})

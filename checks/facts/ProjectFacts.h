@@ -123,10 +123,13 @@ public:
   bool entersReset(llvm::StringRef Usr) const {
     return EnteredReset.contains(Usr);
   }
-  /// True when a call of \p Usr installs an ignore of SIGCHLD or a handler
-  /// that may reap, for the rest of the process (`taker_installers`).
-  bool installsTaker(llvm::StringRef Usr) const {
-    return TakerInstallers.contains(Usr);
+  /// What a call of \p Usr installs for the rest of the process, a mask
+  /// of TakesIgnore (`taker_installers`: an ignore, or a handler that may
+  /// reap) and TakesReaper (`reaper_installers`: such a handler).
+  unsigned installsTaker(llvm::StringRef Usr) const {
+    if (ReaperInstallers.contains(Usr))
+      return TakesReaper;
+    return TakerInstallers.contains(Usr) ? TakesIgnore : 0;
   }
   /// True when every call of \p Usr the program makes runs with SIGCHLD
   /// reset (the merge's `always_reset`, a must fact).
@@ -178,6 +181,7 @@ private:
   llvm::StringSet<> Entries;
   llvm::StringSet<> EnteredReset;
   llvm::StringSet<> TakerInstallers;
+  llvm::StringSet<> ReaperInstallers;
   llvm::StringSet<> EnteredCovered;
   llvm::StringSet<> ChildOnly;
   llvm::StringSet<> AlwaysReset;
@@ -206,7 +210,7 @@ public:
   void addResetsSigchld(const clang::FunctionDecl &FD);
   /// A call of \p FD installs an ignore of SIGCHLD or a handler that may
   /// reap, for the rest of the process (SummaryProvider::installsTaker()).
-  void addInstallsTaker(const clang::FunctionDecl &FD);
+  void addInstallsTaker(const clang::FunctionDecl &FD, unsigned Kind);
   /// The order of main's calls (\p FD), as the facts' `entry_order` keeps
   /// it: its CFG's blocks, each with its events and successors.
   void setEntryOrder(const clang::FunctionDecl &FD, llvm::json::Object Order);
@@ -293,7 +297,7 @@ private:
     std::vector<std::pair<unsigned, ParamSummary>> Params;
     bool ReapsAny = false;
     bool ResetsSigchld = false;
-    bool InstallsTaker = false;
+    unsigned InstallsTaker = 0;
     std::optional<llvm::json::Object> EntryOrder;
     bool Defined = false;
     bool IsMain = false;

@@ -57,6 +57,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include <memory>
 #include <optional>
 #include <string>
@@ -140,6 +141,9 @@ struct AnalysisOptions {
   /// The body may be entered with SIGCHLD reset by a caller
   /// (InheritedDispositions): its starts are nobody's until it installs again.
   bool EnteredReset = false;
+  /// Starts after which a handler that reaps may still be installed (main's,
+  /// reaperAheadCalls()): not left to nobody by a reset.
+  const llvm::DenseSet<const clang::CallExpr *> *ReaperAhead = nullptr;
   /// When set, the state entering each block at the fixed point is printed
   /// there (REAPCHECK_DUMP_FLOW, for debugging the analysis).
   llvm::raw_ostream *DumpFlow = nullptr;

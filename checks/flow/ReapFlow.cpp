@@ -311,7 +311,9 @@ void ReapFlow::onStart(SiteId I, LiveSet &Live) {
   // SIGCHLD ignored on every path here: the kernel reaps this child.
   if (!Live.sigchldMayBeDefault())
     return;
-  if (Live.sigchldMayBeReset())
+  const auto *StartCall = dyn_cast_or_null<CallExpr>(S.Start);
+  if (Live.sigchldMayBeReset() &&
+      !(Opts.ReaperAhead && StartCall && Opts.ReaperAhead->count(StartCall)))
     Records[I].Facts.SigchldReset = true;
   // A child object kept in a member or container is its class's business
   // (Boost's destructor reaps it; other classes are not followed there):

@@ -333,7 +333,11 @@ bool handlerReapsNothing(const ProcessApiModel &Model,
 }
 
 bool reapsAnyChild(const ProcessApiModel &Model, const FunctionDecl *FD,
-                   ASTContext &Ctx, SummaryProvider *Summaries) {
+                   ASTContext &Ctx, SummaryProvider *Summaries,
+                   ReapAnyBodies *Bodies) {
+  ReapAnyBodies Own;
+  if (!Bodies)
+    Bodies = &Own;
   // The handler and what it calls directly, two levels deep: handlers call
   // a reap_children() helper.
   llvm::SmallVector<std::pair<const FunctionDecl *, unsigned>, 4> Work{{FD, 0}};
@@ -345,21 +349,25 @@ bool reapsAnyChild(const ProcessApiModel &Model, const FunctionDecl *FD,
     const FunctionDecl *Def = nullptr;
     if (!F || Depth > 2 || !F->hasBody(Def) || !Def || !Seen.insert(Def).second)
       continue;
-    bool Found = false;
-    walkStmts(Def->getBody(), Closures::Enter, [&](const Stmt *S) {
-      if (Found)
-        return false;
-      if (const auto *Call = dyn_cast<CallExpr>(S)) {
-        if (Model.isReapAny(*Call, Ctx) ||
-            (Summaries && Summaries->callReapsAny(*Call, Ctx)))
-          Found = true;
-        else
-          Work.push_back({Call->getDirectCallee(), Depth + 1});
-      }
-      return true;
-    });
+    auto [It, New] = Bodies->Walked.try_emplace(Def);
+    auto &[Found, Callees] = It->second;
+    if (New)
+      walkStmts(Def->getBody(), Closures::Enter, [&](const Stmt *S) {
+        if (Found)
+          return false;
+        if (const auto *Call = dyn_cast<CallExpr>(S)) {
+          if (Model.isReapAny(*Call, Ctx) ||
+              (Summaries && Summaries->callReapsAny(*Call, Ctx)))
+            Found = true;
+          else
+            Callees.push_back(Call->getDirectCallee());
+        }
+        return true;
+      });
     if (Found)
       return true;
+    for (const FunctionDecl *Callee : Callees)
+      Work.push_back({Callee, Depth + 1});
   }
   return false;
 }

@@ -12,8 +12,10 @@
 #define REAPCHECK_SIGCHLDACTIONS_H
 
 #include "model/ProcessApiModel.h"
+#include "llvm/ADT/DenseMap.h"
 #include <optional>
 #include <utility>
+#include <vector>
 
 namespace clang {
 class ASTContext;
@@ -91,8 +93,18 @@ SigchldAction installedAction(const clang::CallExpr &Call,
 /// \p Summaries, a call of the project's own reaper with a pid <= 0
 /// (`safe_waitpid(-1, ...)`), or of a function another file's facts say
 /// reaps any child, counts too (SummaryProvider::callReapsAny).
+/// With \p Bodies, what each body's walk found is remembered there, for
+/// asking about every function of a unit in turn (the index).
+struct ReapAnyBodies {
+  /// By definition: whether it calls a reap-any itself; if not, the
+  /// functions it calls, in the order of its calls.
+  llvm::DenseMap<const clang::FunctionDecl *,
+                 std::pair<bool, std::vector<const clang::FunctionDecl *>>>
+      Walked;
+};
 bool reapsAnyChild(const ProcessApiModel &Model, const clang::FunctionDecl *FD,
-                   clang::ASTContext &Ctx, SummaryProvider *Summaries = nullptr);
+                   clang::ASTContext &Ctx, SummaryProvider *Summaries = nullptr,
+                   ReapAnyBodies *Bodies = nullptr);
 
 /// True when installing \p Handler for SIGCHLD resets it: a handler whose
 /// body is in view and reaps no child.  One defined in another file (rsync's

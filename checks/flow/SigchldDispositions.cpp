@@ -115,8 +115,9 @@ public:
   DispositionFacts *Record = nullptr;
   /// The join of the states where paths go on: what holds while it runs.
   std::optional<State> Running;
-  /// analyseDispositions' Covering.
+  /// analyseDispositions' Covering and Ahead.
   const llvm::SmallPtrSetImpl<const CallExpr *> *Covering = nullptr;
+  const CallSet *Ahead = nullptr;
 
 private:
   /// False when the call does not return.
@@ -139,7 +140,8 @@ bool DispositionPass::onCall(const CallExpr &Call, State &S) {
       Record->How.push_back(*How);
     }
   const FunctionDecl *Callee = Call.getDirectCallee();
-  if (Record && Callee && (S.Reset || S.Covers))
+  if (Record && Callee && (S.Reset || S.Covers) &&
+      !(S.Reset && Ahead && Ahead->count(&Call)))
     (S.Reset ? Record->CalledReset : Record->CalledCovered)
         .push_back(Callee->getCanonicalDecl());
   if (Record && Callee && S.ResetAlways)
@@ -212,16 +214,65 @@ void DispositionPass::onMask(const CallExpr &Call, State &S) const {
 
 } // namespace
 
+CallSet reaperAheadCalls(const Decl *Callable, Stmt *Body, ASTContext &Ctx,
+                         const ProcessApiModel &Model,
+                         SummaryProvider &Summaries) {
+  CallSet Ahead;
+  std::unique_ptr<CFG> Graph = buildBodyCFG(Callable, Body, Ctx);
+  if (!Graph)
+    return Ahead;
+  llvm::DenseMap<const CallExpr *, bool> Installs;
+  auto InstallsReaper = [&](const CallExpr &Call) {
+    auto [It, New] = Installs.try_emplace(&Call, false);
+    if (!New)
+      return It->second;
+    if (auto Action = sigchldAction(Model, Call, Body, Ctx))
+      It->second = !Action->KernelReaps && Action->Handler &&
+                   !handlerReapsNothing(Model, Action->Handler, Ctx, &Summaries);
+    else
+      It->second = Summaries.installsTaker(Call, Ctx) & TakesReaper;
+    return It->second;
+  };
+  auto CallOf = [](const CFGElement &E) -> const CallExpr * {
+    auto CS = E.getAs<CFGStmt>();
+    return CS ? dyn_cast<CallExpr>(CS->getStmt()) : nullptr;
+  };
+  llvm::BitVector Reaches = blocksReaching(
+      *Graph,
+      [&](const CFGBlock &B) {
+        return llvm::any_of(B, [&](const CFGElement &E) {
+          const CallExpr *Call = CallOf(E);
+          return Call && InstallsReaper(*Call);
+        });
+      },
+      [](const CFGBlock &, unsigned, const CFGBlock &) { return true; });
+  for (const CFGBlock *B : *Graph) {
+    bool After = llvm::any_of(B->succs(), [&](const CFGBlock::AdjacentBlock &S) {
+      return S.getReachableBlock() &&
+             Reaches[S.getReachableBlock()->getBlockID()];
+    });
+    for (auto It = B->rbegin(); It != B->rend(); ++It)
+      if (const CallExpr *Call = CallOf(*It)) {
+        if (After)
+          Ahead.insert(Call);
+        After = After || InstallsReaper(*Call);
+      }
+  }
+  return Ahead;
+}
+
 bool analyseDispositions(
     const Decl *Callable, Stmt *Body, ASTContext &Ctx,
     const ProcessApiModel &Model, SummaryProvider &Summaries,
     const Disposition &Entry, DispositionFacts &Facts,
-    const llvm::SmallPtrSetImpl<const CallExpr *> *Covering) {
+    const llvm::SmallPtrSetImpl<const CallExpr *> *Covering,
+    const CallSet *Ahead) {
   std::unique_ptr<CFG> Graph = buildBodyCFG(Callable, Body, Ctx);
   if (!Graph)
     return false;
   DispositionPass Pass(*Graph, Body, Ctx, Model, Summaries, Entry);
   Pass.Covering = Covering;
+  Pass.Ahead = Ahead;
   MetStates<Disposition> Met = solve(*Graph, Pass);
   const auto &AtExit = Met[Graph->getExit().getBlockID()];
   if (AtExit)

@@ -11,6 +11,7 @@
 #ifndef REAPCHECK_SIGCHLDDISPOSITIONS_H
 #define REAPCHECK_SIGCHLDDISPOSITIONS_H
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 #include "model/ProcessApiModel.h"
@@ -99,15 +100,31 @@ struct DispositionFacts {
   std::vector<const clang::FunctionDecl *> CalledResetAlways;
 };
 
+/// The calls of \p Body after which, on some path, a handler that may reap
+/// any child is installed (by the body, through a helper given it, or by a
+/// call of a function that installs one: SummaryProvider::installsTaker()).
+/// A child started there, or by a function called there, that outlives the
+/// install is that handler's, and one that exits before it is reaped with
+/// the next child.  An ignore is not counted: Linux leaves a zombie that
+/// exists when SIGCHLD is set to SIG_IGN.  Asked for main, whose starts
+/// run with SIGCHLD at the default until it installs (the order along
+/// main, InheritedDispositions).
+using CallSet = llvm::DenseSet<const clang::CallExpr *>;
+CallSet reaperAheadCalls(const clang::Decl *Callable, clang::Stmt *Body,
+                         clang::ASTContext &Ctx, const ProcessApiModel &Model,
+                         SummaryProvider &Summaries);
+
 /// The dispositions along \p Body (of \p Callable), starting from
 /// \p Entry.  With \p Covering, only those install calls set Covers (an
-/// ignore or reaper elsewhere neither sets nor clears it).  False when no
-/// CFG can be built.
+/// ignore or reaper elsewhere neither sets nor clears it).  A call of
+/// \p Ahead (reaperAheadCalls()) is not recorded as called reset.  False
+/// when no CFG can be built.
 bool analyseDispositions(
     const clang::Decl *Callable, clang::Stmt *Body, clang::ASTContext &Ctx,
     const ProcessApiModel &Model, SummaryProvider &Summaries,
     const Disposition &Entry, DispositionFacts &Facts,
-    const llvm::SmallPtrSetImpl<const clang::CallExpr *> *Covering = nullptr);
+    const llvm::SmallPtrSetImpl<const clang::CallExpr *> *Covering = nullptr,
+    const CallSet *Ahead = nullptr);
 
 } // namespace reapcheck
 

@@ -49,6 +49,12 @@ struct PredicateSummary {
   int64_t C = 0;
 };
 
+/// What a call installs for SIGCHLD for the rest of the process
+/// (SummaryProvider::installsTaker()), a mask of these: an ignore (or
+/// SA_NOCLDWAIT), a handler that may reap, or, on different paths, both.
+constexpr unsigned TakesIgnore = 1;
+constexpr unsigned TakesReaper = 2;
+
 class SummaryProvider {
 public:
   virtual ~SummaryProvider() = default;
@@ -83,11 +89,11 @@ public:
   /// itself or through the functions it calls).  What follows it runs
   /// covered.  Providers that know none need not
   /// override it.
-  virtual bool installsTaker(const clang::CallExpr &Call,
-                             clang::ASTContext &Ctx) {
+  virtual unsigned installsTaker(const clang::CallExpr &Call,
+                                 clang::ASTContext &Ctx) {
     (void)Call;
     (void)Ctx;
-    return false;
+    return 0;
   }
   /// True when \p FD's body sets SIGCHLD to SIG_DFL (or to a handler that
   /// reaps nothing) anywhere, the child's side of its starts included: a

@@ -62,22 +62,62 @@ static void indexEntryFlow(TranslationUnitScan &Unit, const FunctionDecl &FD,
                          EnteredReset.CalledResetAlways);
 }
 
+namespace {
+/// main's calls as entry_order events (indexEntryOrder()).
+class EntryEvents {
+public:
+  EntryEvents(TranslationUnitScan &Unit, const FunctionDecl &Main)
+      : Unit(Unit), Ctx(*Unit.astContext()), Main(Main) {}
+
+  /// Appends the events of \p Call to \p Events.
+  void add(const CallExpr &Call, llvm::json::Array &Events) {
+    const ProcessApiModel &Model = Unit.model();
+    ProjectSummaries &Summaries = Unit.summaries();
+    auto Action = sigchldAction(Model, Call, Main.getBody(), Ctx);
+    if (Action && Action->KernelReaps)
+      return Events.push_back(-1);
+    if (Action && (Action->Handler || Action->Default))
+      return Events.push_back(
+          Action->Handler &&
+                  !handlerReapsNothing(Model, Action->Handler, Ctx, &Summaries)
+              ? -3
+              : -2);
+    const FunctionDecl *Callee = Call.getDirectCallee();
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (Callee &&
+        !SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation()))) {
+      auto [It, New] = Index.try_emplace(usrOf(Callee), Calls.size());
+      if (New)
+        Calls.push_back(It->first().str());
+      Events.push_back(It->second);
+    }
+    // EV_DEFAULT, bb_signals(1 << SIGCHLD, h), an installer of the unit.
+    if (unsigned Kind = Summaries.installsTaker(Call, Ctx))
+      Events.push_back(Kind & TakesReaper ? -3 : -1);
+  }
+  llvm::json::Array Calls;
+
+private:
+  TranslationUnitScan &Unit;
+  ASTContext &Ctx;
+  const FunctionDecl &Main;
+  llvm::StringMap<unsigned> Index;
+};
+} // namespace
+
 /// The order of main's calls, for the merge to follow it across files
 /// (InheritedDispositions' main entered reset, with other files' installers
 /// known): each block of its CFG, by ID, as [events, successors].  An event
-/// is the index of a callee of the project in `calls`, -1 for an ignore or a
-/// reaper installed there, -2 for a reset; a block that does not return
-/// has no successors.
+/// is the index of a callee of the project in `calls`, -1 for an ignore
+/// installed there, -3 for a handler that may reap, -2 for a reset; a block
+/// that does not return has no successors.
 static void indexEntryOrder(TranslationUnitScan &Unit, const FunctionDecl &FD,
                             FactsRecorder &Recorder) {
-  ASTContext &Ctx = *Unit.astContext();
-  std::unique_ptr<CFG> Graph = buildBodyCFG(&FD, FD.getBody(), Ctx);
+  std::unique_ptr<CFG> Graph =
+      buildBodyCFG(&FD, FD.getBody(), *Unit.astContext());
   if (!Graph)
     return;
-  const SourceManager &SM = Ctx.getSourceManager();
-  ProjectSummaries &Summaries = Unit.summaries();
-  llvm::StringMap<unsigned> Index;
-  llvm::json::Array Calls;
+  EntryEvents Order(Unit, FD);
   std::vector<llvm::json::Value> ById(Graph->getNumBlockIDs(), nullptr);
   for (const CFGBlock *B : *Graph) {
     llvm::json::Array Events, Succs;
@@ -87,28 +127,8 @@ static void indexEntryOrder(TranslationUnitScan &Unit, const FunctionDecl &FD,
       const auto *Call = CS ? dyn_cast<CallExpr>(CS->getStmt()) : nullptr;
       if (!Call)
         continue;
-      const FunctionDecl *Callee = Call->getDirectCallee();
-      auto Action = sigchldAction(Unit.model(), *Call, FD.getBody(), Ctx);
-      if (Action && (Action->KernelReaps || Action->Handler || Action->Default))
-        Events.push_back(Action->KernelReaps ||
-                                 !handlerReapsNothing(Unit.model(),
-                                                      Action->Handler, Ctx,
-                                                      &Summaries)
-                             ? -1
-                             : -2);
-      else {
-        if (Callee && !SM.isInSystemHeader(
-                          SM.getExpansionLoc(Callee->getLocation()))) {
-          auto [It, New] = Index.try_emplace(usrOf(Callee), Calls.size());
-          if (New)
-            Calls.push_back(It->first().str());
-          Events.push_back(It->second);
-        }
-        // EV_DEFAULT, bb_signals(1 << SIGCHLD, h), an installer of the unit.
-        if (Summaries.installsTaker(*Call, Ctx))
-          Events.push_back(-1);
-      }
-      if (Summaries.isInferredNoReturn(Callee)) {
+      Order.add(*Call, Events);
+      if (Unit.summaries().isInferredNoReturn(Call->getDirectCallee())) {
         Returns = false;
         break;
       }
@@ -125,7 +145,7 @@ static void indexEntryOrder(TranslationUnitScan &Unit, const FunctionDecl &FD,
     Blocks.push_back(std::move(Block));
   Recorder.setEntryOrder(
       FD, llvm::json::Object{{"entry", Graph->getEntry().getBlockID()},
-                             {"calls", std::move(Calls)},
+                             {"calls", std::move(Order.Calls)},
                              {"blocks", std::move(Blocks)}});
 }
 
@@ -133,19 +153,20 @@ static void indexEntryOrder(TranslationUnitScan &Unit, const FunctionDecl &FD,
 /// parameter that can carry a child, whether it reaps any child, and which
 /// functions it calls (the merge links programs through them).
 static void indexFunction(TranslationUnitScan &Unit, const FunctionDecl &FD,
-                          FactsRecorder &Recorder) {
+                          FactsRecorder &Recorder, ReapAnyBodies &Walked) {
   ASTContext &Ctx = *Unit.astContext();
   const ProcessApiModel &Model = Unit.model();
   Recorder.addDefined(FD);
   for (unsigned I = 0; !FD.isMain() && I < FD.getNumParams(); ++I)
     if (mayCarryChild(FD.getParamDecl(I)->getType()))
       Recorder.addParam(FD, I, Unit.summaries().paramSummary(&FD, I, Ctx));
-  if (reapsAnyChild(Model, &FD, Ctx, &Unit.summaries()))
+  if (reapsAnyChild(Model, &FD, Ctx, &Unit.summaries(), &Walked))
     Recorder.addReapsAny(FD);
   if (Unit.summaries().resetsSigchld(&FD, Ctx))
     Recorder.addResetsSigchld(FD);
-  if (Unit.summaries().TranslationUnitSummaries::installsTaker(&FD, Ctx))
-    Recorder.addInstallsTaker(FD);
+  if (unsigned Kind =
+          Unit.summaries().TranslationUnitSummaries::installsTaker(&FD, Ctx))
+    Recorder.addInstallsTaker(FD, Kind);
   if (FD.isMain())
     indexEntryOrder(Unit, FD, Recorder);
   bool Sigchld = Unit.summaries().resetsSigchldSomewhere(&FD, Ctx);
@@ -303,8 +324,9 @@ void writeUnitFacts(TranslationUnitScan &Unit,
   FactsRecorder Recorder;
   for (const auto &[FD, W] : Unit.summaries().ownWrappers())
     Recorder.addWrapper(*FD, W.Spec);
+  ReapAnyBodies Walked;
   for (const FunctionDecl *FD : Unit.definedFunctions())
-    indexFunction(Unit, *FD, Recorder);
+    indexFunction(Unit, *FD, Recorder, Walked);
   indexEntries(Ctx, Recorder);
   OwnerJudge Judge(Ctx, Model, Unit.summaries());
   Judge.judgeAllUses(Holders);

@@ -45,6 +45,16 @@ bool InheritedDispositions::entersCovered(const FunctionDecl *FD) {
   return entryOf(FD) == Covered;
 }
 
+const CallSet *InheritedDispositions::reaperAhead(const FunctionDecl *FD) {
+  const FunctionDecl *Def = nullptr;
+  if (!FD || !FD->isMain() || !FD->hasBody(Def) || !Def)
+    return nullptr;
+  auto [It, New] = Ahead.try_emplace(Def);
+  if (New)
+    It->second = reaperAheadCalls(Def, Def->getBody(), Ctx, Model, Summaries);
+  return &It->second;
+}
+
 void InheritedDispositions::enter(const FunctionDecl *FD, Entry How) {
   unsigned &Mask = Entered[FD->getCanonicalDecl()];
   if (!(Mask & How)) {
@@ -96,7 +106,7 @@ void InheritedDispositions::follow(const FunctionDecl &Caller, Entry How) {
   Start.Covers = How == Covered;
   DispositionFacts Found;
   if (!analyseDispositions(Def, Def->getBody(), Ctx, Model, Summaries, Start,
-                           Found, &Covering))
+                           Found, &Covering, reaperAhead(Def)))
     return;
   for (const FunctionDecl *Callee : Found.CalledReset)
     enter(Callee, Reset);

@@ -12,7 +12,9 @@
 // - main is entered reset: a process starts with SIGCHLD at its default, so
 //   what main calls before it installs an ignore or a reaper (itself, or
 //   through a call of a function that does: installsTaker()) is entered
-//   reset, as the helper mode of `if (helper) return helper_main();`.
+//   reset, as the helper mode of `if (helper) return helper_main();`,
+//   unless a handler that reaps may be installed after the call
+//   (reaperAhead()).
 // A function is entered so when some caller calls it, on some path, where
 // that disposition may hold (the Reset and Covers of SigchldDispositions)
 // and nothing replaced it since, or when a caller entered so calls it while
@@ -36,6 +38,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include "flow/SigchldDispositions.h"
 #include <utility>
 #include <vector>
 
@@ -70,6 +73,10 @@ public:
   /// True when \p FD may start running with SIGCHLD ignored or reaped, and
   /// is not entered reset.
   bool entersCovered(const clang::FunctionDecl *FD);
+  /// For main: the calls after which it may install a handler that reaps
+  /// (reaperAheadCalls()), whose children are not left to nobody; null for
+  /// any other function.
+  const CallSet *reaperAhead(const clang::FunctionDecl *FD);
 
 private:
   enum Entry : unsigned { None = 0, Reset = 1, Covered = 2 };
@@ -96,6 +103,7 @@ private:
   /// canonical declaration; whether it was followed that way yet.
   llvm::DenseMap<const clang::FunctionDecl *, unsigned> Entered, Followed;
   llvm::SmallVector<std::pair<const clang::FunctionDecl *, Entry>, 8> Work;
+  llvm::DenseMap<const clang::FunctionDecl *, CallSet> Ahead;
 };
 
 } // namespace reapcheck

@@ -400,16 +400,15 @@ bool TranslationUnitSummaries::resetsSigchldIn(const FunctionDecl &Def,
   return Found;
 }
 
-bool TranslationUnitSummaries::installsTaker(const CallExpr &Call,
-                                             ASTContext &Ctx) {
-  return TakerCalls.count(&Call) ||
-         installsTaker(Call.getDirectCallee(), Ctx);
+unsigned TranslationUnitSummaries::installsTaker(const CallExpr &Call,
+                                                 ASTContext &Ctx) {
+  return TakerCalls.lookup(&Call) | installsTaker(Call.getDirectCallee(), Ctx);
 }
 
-bool TranslationUnitSummaries::installsTaker(const FunctionDecl *FD,
-                                             ASTContext &Ctx) {
+unsigned TranslationUnitSummaries::installsTaker(const FunctionDecl *FD,
+                                                 ASTContext &Ctx) {
   if (!FD || TakerInstallers.empty())
-    return false;
+    return 0;
   if (!TakersClosed) {
     // Up the unit's calls: a caller of an installer installs too.
     TakersClosed = true;
@@ -418,14 +417,17 @@ bool TranslationUnitSummaries::installsTaker(const FunctionDecl *FD,
       Grew = false;
       for (const auto &[Call, Caller] : Uses.Calls) {
         const FunctionDecl *Callee = Call->getDirectCallee();
-        if (Caller && Callee &&
-            TakerInstallers.count(Callee->getCanonicalDecl()) &&
-            TakerInstallers.insert(Caller->getCanonicalDecl()).second)
-          Grew = true;
+        unsigned Kind =
+            Callee ? TakerInstallers.lookup(Callee->getCanonicalDecl()) : 0;
+        if (!Caller || !Kind)
+          continue;
+        unsigned &Mask = TakerInstallers[Caller->getCanonicalDecl()];
+        Grew = Grew || (Mask | Kind) != Mask;
+        Mask |= Kind;
       }
     }
   }
-  return TakerInstallers.count(FD->getCanonicalDecl());
+  return TakerInstallers.lookup(FD->getCanonicalDecl());
 }
 
 //===----------------------------------------------------------------------===//
@@ -444,11 +446,13 @@ ParamSummary ProjectSummaries::paramSummary(const FunctionDecl *FD,
   return It == F->Params.end() ? Local : It->second;
 }
 
-bool ProjectSummaries::installsTaker(const CallExpr &Call, ASTContext &Ctx) {
-  if (TranslationUnitSummaries::installsTaker(Call, Ctx))
-    return true;
+unsigned ProjectSummaries::installsTaker(const CallExpr &Call,
+                                         ASTContext &Ctx) {
+  unsigned Kind = TranslationUnitSummaries::installsTaker(Call, Ctx);
   const FunctionDecl *FD = Call.getDirectCallee();
-  return Facts && FD && !FD->hasBody() && Facts->installsTaker(usrOf(FD));
+  if (Facts && FD && !FD->hasBody())
+    Kind |= Facts->installsTaker(usrOf(FD));
+  return Kind;
 }
 
 bool ProjectSummaries::resetsSigchld(const FunctionDecl *FD, ASTContext &Ctx) {

@@ -58,17 +58,20 @@ public:
   /// may reap, not only for a child nor undone before the function returns
   /// (TranslationUnitScan's installs).
   void addTakerInstall(const clang::FunctionDecl *Installer,
-                       const clang::CallExpr &At) {
-    TakerCalls.insert(&At);
-    if (Installer && TakerInstallers.insert(Installer->getCanonicalDecl()).second)
-      TakersClosed = false;
+                       const clang::CallExpr &At, unsigned Kind) {
+    TakerCalls[&At] |= Kind;
+    if (Installer) {
+      unsigned &Mask = TakerInstallers[Installer->getCanonicalDecl()];
+      TakersClosed = TakersClosed && (Mask | Kind) == Mask;
+      Mask |= Kind;
+    }
   }
   /// Those calls, and the calls of those functions and of the unit's
   /// functions that call one, at any depth.
-  bool installsTaker(const clang::CallExpr &Call,
-                     clang::ASTContext &Ctx) override;
+  unsigned installsTaker(const clang::CallExpr &Call,
+                         clang::ASTContext &Ctx) override;
   /// The function part of installsTaker().
-  bool installsTaker(const clang::FunctionDecl *FD, clang::ASTContext &Ctx);
+  unsigned installsTaker(const clang::FunctionDecl *FD, clang::ASTContext &Ctx);
 
 private:
   bool resetsSigchldIn(const clang::FunctionDecl &Def, unsigned Depth,
@@ -86,8 +89,8 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, std::optional<PredicateSummary>>
       Predicates;
   unsigned Depth = 0;
-  llvm::DenseSet<const clang::FunctionDecl *> TakerInstallers;
-  llvm::DenseSet<const clang::CallExpr *> TakerCalls;
+  llvm::DenseMap<const clang::FunctionDecl *, unsigned> TakerInstallers;
+  llvm::DenseMap<const clang::CallExpr *, unsigned> TakerCalls;
   bool TakersClosed = true;
 };
 
@@ -106,8 +109,8 @@ public:
                     clang::ASTContext &Ctx) override;
   /// Also a call of another file's function that installs one
   /// (`taker_installers`).
-  bool installsTaker(const clang::CallExpr &Call,
-                     clang::ASTContext &Ctx) override;
+  unsigned installsTaker(const clang::CallExpr &Call,
+                         clang::ASTContext &Ctx) override;
   using TranslationUnitSummaries::installsTaker;
   /// Also another file's function that resets SIGCHLD (`resets_sigchld`).
   bool resetsSigchld(const clang::FunctionDecl *FD,

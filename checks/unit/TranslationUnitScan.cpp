@@ -140,7 +140,8 @@ void TranslationUnitScan::addReapingLoop(const CallExpr &At) {
   ReapingLoop = true;
   CoveringInstallers.push_back(nullptr);
   auto [Callable, Body] = findEnclosingBody(At, *Ctx);
-  Summaries.addTakerInstall(dyn_cast_or_null<FunctionDecl>(Callable), At);
+  Summaries.addTakerInstall(dyn_cast_or_null<FunctionDecl>(Callable), At,
+                            TakesReaper);
 }
 
 void TranslationUnitScan::resolveInstalls() {
@@ -226,7 +227,8 @@ void TranslationUnitScan::applyAction(const SigchldAction &Action,
       (Action.KernelReaps ||
        (Action.Handler &&
         !handlerReapsNothing(Model, Action.Handler, *Ctx, &Summaries))))
-    Summaries.addTakerInstall(Function, At);
+    Summaries.addTakerInstall(Function, At,
+                              Action.KernelReaps ? TakesIgnore : TakesReaper);
   if (!Action.Handler)
     return;
   // The facts count a listed handler for the whole program.

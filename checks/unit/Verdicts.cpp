@@ -116,6 +116,8 @@ void UnitJudge::judgeBody(const Decl *Callable, Stmt *Body) {
   // Only a covered start is uncovered by a caller's reset.
   AOpts.EnteredReset =
       BodyCovered && FD && Unit.inheritedDispositions().entersReset(FD);
+  if (AOpts.EnteredReset)
+    AOpts.ReaperAhead = Unit.inheritedDispositions().reaperAhead(FD);
   AnalysisResult R = analyseBody(Callable, Body, Ctx, Unit.model(),
                                  Unit.summaries(), AOpts, &Unit.prepared());
   // What a SIG_DFL reset leaves: main's own loops that reap any child.

@@ -121,17 +121,44 @@ def taker_installers(calls, installs_taker, child_only):
     return takers
 
 
-def entered_from_main(orders, takers, resetters):
+def reaper_ahead(order, reapers):
+    """By block of one entry_order: whether a handler that may reap is
+    installed after the block's end on some path (a -3 event, or a call of
+    one of reapers).  Backward, each block queued again only when it
+    changes from no to yes."""
+    blocks, callees = order['blocks'], order['calls']
+
+    def installs(e):
+        return e == -3 or (e >= 0 and callees[e] in reapers)
+    preds = {}
+    for b, block in enumerate(blocks):
+        for s in (block[1] if block else ()):
+            preds.setdefault(s, []).append(b)
+    ahead = [False] * len(blocks)
+    work = [b for b, block in enumerate(blocks) if block and any(map(installs, block[0]))]
+    while work:
+        b = work.pop()
+        for p in preds.get(b, ()):
+            if not ahead[p]:
+                ahead[p] = True
+                work.append(p)
+    return ahead, installs
+
+
+def entered_from_main(orders, takers, reapers, resetters):
     """What each main calls while SIGCHLD may still be at the default a
     process starts with (the check's main entered reset, across files):
     along its recorded blocks (orders: entry_order records), a call made
     where no ignore or reaper was installed on some path since the entry,
-    or since a reset.  A call of a taker installer installs one, a call of
-    a resetter resets.  Each block is queued again only when its state
-    falls from installed to not: one pass per block and fall."""
+    or since a reset, and after which no handler that may reap is
+    installed on any path (reaper_ahead: the check's reaperAheadCalls()).
+    A call of a taker installer installs one, a call of a resetter resets.
+    Each block is queued again only when its state falls from installed to
+    not: one pass per block and fall."""
     seeds = set()
     for order in orders:
         blocks, callees = order['blocks'], order['calls']
+        ahead, installs_reaper = reaper_ahead(order, reapers)
         installed = {order['entry']: False}
         work = [order['entry']]
         while work:
@@ -140,12 +167,13 @@ def entered_from_main(orders, takers, resetters):
             if blocks[b] is None:
                 continue
             events, succs = blocks[b]
-            for e in events:
+            for i, e in enumerate(events):
                 if e < 0:
-                    state = e == -1
+                    state = e != -2
                     continue
                 callee = callees[e]
-                if not state:
+                later = ahead[b] or any(map(installs_reaper, events[i + 1:]))
+                if not state and not later:
                     seeds.add(callee)
                 if callee in resetters:
                     state = False
@@ -156,3 +184,14 @@ def entered_from_main(orders, takers, resetters):
                     installed[s] = state
                     work.append(s)
     return seeds
+
+
+def entered_reset(calls, flow, defined_in, orders, takers, reapers, resetters):
+    """The facts' entered_reset: what a function calls after its own reset,
+    and what the mains of orders (those of the programs that reap every
+    child) call before any install (entered_from_main), each followed on
+    while it may hold (entered)."""
+    from_main = entered(calls, flow, defined_in,
+                        entered_from_main(orders, takers, reapers, resetters),
+                        own=False, takers=takers)
+    return sorted(set(entered(calls, flow, defined_in)) | set(from_main))

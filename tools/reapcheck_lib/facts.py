@@ -104,7 +104,7 @@ def merge(parts, stamps):
     tables, var_files = {}, {}
     reset_flow, cover_flow, always_flow = {}, {}, {}
     installers, child_calls = {}, {}  # by path; by node
-    installs_taker, resetters, orders = set(), set(), []
+    installs_taker, resetters, orders = {}, set(), []  # usr -> mask: 1 ignore, 2 reaper
     groups = {}  # holder usr -> its children's group facts, from every unit
     takers = {}  # by path: what it installs that takes every child first
     waiting = set()  # paths that wait for a specific child
@@ -156,7 +156,7 @@ def merge(parts, stamps):
                 entry['resets_sigchld'] = True
                 resetters.add(usr)
             if f.get('installs_taker'):
-                installs_taker.add(usr)
+                installs_taker[usr] = installs_taker.get(usr, 0) | f['installs_taker']
             if f.get('entry_order') and f.get('defined'):
                 orders.append((path, f['entry_order']))
             if f.get('defined'):
@@ -197,6 +197,7 @@ def merge(parts, stamps):
     child_only = dispositions.child_only(calls, child_calls, defined_in,
                                          unknown_callers | entries | set(mains.values()))
     taker_installers = set(installs_taker)
+    reaper_installers = {u for u, mask in installs_taker.items() if mask & 2}
     # A file whose every install of an ignore or a handler runs only in
     # children covers nothing of its programs; neither do its takers.
     child_files = {path for path, users in installers.items()
@@ -214,6 +215,7 @@ def merge(parts, stamps):
             handlers.setdefault(arg, set()).add(path)
             # Its calls install the handler each caller gives it.
             taker_installers.add(callee)
+            reaper_installers.add(callee)
     # SIGCHLD handed to another file's function that installs a handler (or
     # SIG_IGN) for the signal its parameter names (zsh's
     # install_handler(SIGCHLD)): the caller's file installs it.
@@ -223,6 +225,8 @@ def merge(parts, stamps):
             # Its calls install (whatever signal some of them name: the
             # lean toward no report of installs).
             taker_installers.add(callee)
+        if handler:
+            reaper_installers.add(callee)
         if kernel_reaps:
             reaper_files.add(path)
         if handler:
@@ -232,10 +236,12 @@ def merge(parts, stamps):
         if functions.get(usr, {}).get('reaps_any'):
             reaper_files.update(paths - child_files)
             # Their files' installers install it (those that reset aside).
-            taker_installers |= {u for path in paths - child_files
-                                 for u in installers.get(path, ())
-                                 if u and u not in resetters}
+            installing = {u for path in paths - child_files
+                          for u in installers.get(path, ()) if u and u not in resetters}
+            taker_installers |= installing
+            reaper_installers |= installing
     taker_installers = dispositions.taker_installers(calls, taker_installers, child_only)
+    reaper_installers = dispositions.taker_installers(calls, reaper_installers, child_only)
     roots = sorted((path, usr, None) for path, usr in mains.items())
     for usr in sorted(entries):
         if usr in functions:
@@ -314,15 +320,11 @@ def merge(parts, stamps):
             'loop_covered_functions': loop_covered_functions,
             'entries': sorted(u for u in entries if u in functions),
             'taken_functions': taken_functions,
-            'entered_reset': sorted(set(dispositions.entered(calls, reset_flow, defined_in))
-                                    | set(dispositions.entered(
-                                        calls, reset_flow, defined_in,
-                                        dispositions.entered_from_main(
-                                            [o for path, o in orders
-                                             if path in covered_mains],
-                                            taker_installers, resetters),
-                                        own=False, takers=taker_installers))),
+            'entered_reset': dispositions.entered_reset(
+                calls, reset_flow, defined_in, [o for path, o in orders if path in covered_mains],
+                taker_installers, reaper_installers, resetters),
             'taker_installers': sorted(taker_installers),
+            'reaper_installers': sorted(reaper_installers),
             'entered_covered': dispositions.entered(
                 calls, cover_flow, defined_in,
                 dispositions.child_covered(calls, child_calls, child_only, installers)),

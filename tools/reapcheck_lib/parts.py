@@ -37,7 +37,8 @@ def _strings(value):
 
 def _entry_order(order):
     """None, or main's blocks as the check writes them: by ID, [events,
-    successors], each event a callee's index in `calls` or -1 or -2."""
+    successors], each event a callee's index in `calls`, or -1 (an
+    ignore), -2 (a reset) or -3 (a handler that may reap)."""
     if order is None:
         return True
     if not (isinstance(order, dict) and _strings(order.get('calls'))
@@ -54,7 +55,7 @@ def _entry_order(order):
                         for x in block)):
             return False
         events, succs = block
-        if not (all(-2 <= e < calls for e in events)
+        if not (all(-3 <= e < calls for e in events)
                 and all(0 <= s < count for s in succs)):
             return False
     return True
@@ -77,7 +78,7 @@ def validate_part(part):
         need(_strings(f.get('child_calls', [])), "'child_calls' of %s" % f['name'])
         need(isinstance(f.get('resets_sigchld', False), bool),
              "'resets_sigchld' of %s" % f['name'])
-        need(isinstance(f.get('installs_taker', False), bool),
+        need(f.get('installs_taker', 1) in (1, 2, 3),
              "'installs_taker' of %s" % f['name'])
         need(_entry_order(f.get('entry_order')), "'entry_order' of %s" % f['name'])
         for key, kinds in (('any_pid_calls', (str, int)), ('sigchld_args', (str, int)),

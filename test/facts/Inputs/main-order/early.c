@@ -1,4 +1,5 @@
-// Called by main before setup().
+// Called by main before setup(): a handler installed then reaps its
+// child, an ignore does not.
 #include <unistd.h>
 
 void spawn_early(void) {

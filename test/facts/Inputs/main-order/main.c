@@ -1,6 +1,7 @@
-// A server with a helper mode: the helper runs before main installs the
-// program's reaper (setup.c), and so does spawn_early() (early.c); the
-// server's children (server.c) start after it.
+// A server with a helper mode: the helper runs on a path where main
+// installs nothing (setup.c installs the program's handler or ignore);
+// spawn_early() (early.c) runs before the install, the server's children
+// (server.c) after it.
 #include <string.h>
 #include <unistd.h>
 
