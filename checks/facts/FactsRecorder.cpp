@@ -43,6 +43,10 @@ void FactsRecorder::addReapsAny(const FunctionDecl &FD) {
   function(FD).ReapsAny = true;
 }
 
+void FactsRecorder::addReapsOnce(const FunctionDecl &FD) {
+  function(FD).ReapsOnce = true;
+}
+
 void FactsRecorder::addResetsSigchld(const FunctionDecl &FD) {
   function(FD).ResetsSigchld = true;
 }
@@ -199,6 +203,8 @@ llvm::json::Object FactsRecorder::toJson(const std::string &Usr,
                        {"reaps_any", F.ReapsAny}};
   if (F.Wrapper)
     O["wrapper"] = specToJson(*F.Wrapper);
+  if (F.ReapsOnce)
+    O["reaps_once"] = true;
   if (F.ResetsSigchld)
     O["resets_sigchld"] = true;
   if (F.InstallsTaker)

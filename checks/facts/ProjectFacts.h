@@ -207,6 +207,9 @@ public:
   void addParam(const clang::FunctionDecl &FD, unsigned Index,
                 ParamSummary Summary);
   void addReapsAny(const clang::FunctionDecl &FD);
+  /// \p FD reaps any child, but not in a loop (reapsEveryChild()): as a
+  /// SIGCHLD handler it leaves the children of coalesced signals.
+  void addReapsOnce(const clang::FunctionDecl &FD);
   void addResetsSigchld(const clang::FunctionDecl &FD);
   /// A call of \p FD installs an ignore of SIGCHLD or a handler that may
   /// reap, for the rest of the process (SummaryProvider::installsTaker()).
@@ -296,6 +299,7 @@ private:
     std::optional<StartSpec> Wrapper;
     std::vector<std::pair<unsigned, ParamSummary>> Params;
     bool ReapsAny = false;
+    bool ReapsOnce = false;
     bool ResetsSigchld = false;
     unsigned InstallsTaker = 0;
     std::optional<llvm::json::Object> EntryOrder;

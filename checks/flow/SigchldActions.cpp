@@ -372,6 +372,57 @@ bool reapsAnyChild(const ProcessApiModel &Model, const FunctionDecl *FD,
   return false;
 }
 
+namespace {
+/// One body's walk for reapsEveryChild(): whether it reaps every child
+/// itself, and the functions it calls.
+class LoopReaps {
+public:
+  LoopReaps(const ProcessApiModel &Model, ASTContext &Ctx,
+            SummaryProvider *Summaries)
+      : Model(Model), Ctx(Ctx), Summaries(Summaries) {}
+  bool Found = false;
+  std::vector<const FunctionDecl *> Callees;
+
+  void visit(const Stmt *S, bool InLoop) {
+    if (!S || Found)
+      return;
+    if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      if ((InLoop && Model.isReapAny(*Call, Ctx)) ||
+          (Summaries && Summaries->callReapsAny(*Call, Ctx)))
+        Found = true;
+      Callees.push_back(Call->getDirectCallee());
+    }
+    InLoop = InLoop || isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
+    for (const Stmt *Child : S->children())
+      visit(Child, InLoop);
+  }
+
+private:
+  const ProcessApiModel &Model;
+  ASTContext &Ctx;
+  SummaryProvider *Summaries;
+};
+} // namespace
+
+bool reapsEveryChild(const ProcessApiModel &Model, const FunctionDecl *FD,
+                     ASTContext &Ctx, SummaryProvider *Summaries) {
+  llvm::SmallVector<std::pair<const FunctionDecl *, unsigned>, 4> Work{{FD, 0}};
+  llvm::SmallPtrSet<const FunctionDecl *, 8> Seen;
+  while (!Work.empty()) {
+    auto [F, Depth] = Work.pop_back_val();
+    const FunctionDecl *Def = nullptr;
+    if (!F || Depth > 2 || !F->hasBody(Def) || !Def || !Seen.insert(Def).second)
+      continue;
+    LoopReaps Walk(Model, Ctx, Summaries);
+    Walk.visit(Def->getBody(), false);
+    if (Walk.Found)
+      return true;
+    for (const FunctionDecl *Callee : Walk.Callees)
+      Work.push_back({Callee, Depth + 1});
+  }
+  return false;
+}
+
 } // namespace reapcheck
 
 namespace reapcheck {

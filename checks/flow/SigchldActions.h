@@ -116,6 +116,16 @@ bool handlerReapsNothing(const ProcessApiModel &Model,
                          const clang::FunctionDecl *Handler,
                          clang::ASTContext &Ctx, SummaryProvider *Summaries);
 
+/// Stricter than reapsAnyChild(), for a SIGCHLD handler to count as the
+/// reaper of every child: the C library's reap-any (`wait`, `waitpid(-1,
+/// ...)`) is called in a loop, in \p FD or a function it calls (two levels
+/// deep), since signals that arrive together are delivered once, and a
+/// handler that reaps one child a run leaves the others zombies.  A call of
+/// a project function that reaps any child (SummaryProvider::callReapsAny)
+/// counts wherever it is: its loop is not in view.
+bool reapsEveryChild(const ProcessApiModel &Model, const clang::FunctionDecl *FD,
+                     clang::ASTContext &Ctx, SummaryProvider *Summaries);
+
 /// Stricter than reapsAnyChild(), for process-reaper-conflict: \p FD reaps
 /// any child on every path it takes for SIGCHLD (the other cases of a
 /// handler shared by several signals left out), so it takes whichever

@@ -160,8 +160,11 @@ static void indexFunction(TranslationUnitScan &Unit, const FunctionDecl &FD,
   for (unsigned I = 0; !FD.isMain() && I < FD.getNumParams(); ++I)
     if (mayCarryChild(FD.getParamDecl(I)->getType()))
       Recorder.addParam(FD, I, Unit.summaries().paramSummary(&FD, I, Ctx));
-  if (reapsAnyChild(Model, &FD, Ctx, &Unit.summaries(), &Walked))
+  if (reapsAnyChild(Model, &FD, Ctx, &Unit.summaries(), &Walked)) {
     Recorder.addReapsAny(FD);
+    if (!reapsEveryChild(Model, &FD, Ctx, &Unit.summaries()))
+      Recorder.addReapsOnce(FD);
+  }
   if (Unit.summaries().resetsSigchld(&FD, Ctx))
     Recorder.addResetsSigchld(FD);
   if (unsigned Kind =

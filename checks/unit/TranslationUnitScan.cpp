@@ -234,7 +234,8 @@ void TranslationUnitScan::applyAction(const SigchldAction &Action,
   // The facts count a listed handler for the whole program.
   if (!Scoped && llvm::find(Handlers, Action.Handler) == Handlers.end())
     Handlers.push_back(Action.Handler);
-  bool Reaps = reapsAnyChild(Model, Action.Handler, *Ctx, &Summaries);
+  // Coalesced signals: a handler reaps every child only in a loop.
+  bool Reaps = reapsEveryChild(Model, Action.Handler, *Ctx, &Summaries);
   if (Reaps && !Scoped) {
     if (!ReapingHandler)
       ReapingHandler = Action.Handler;

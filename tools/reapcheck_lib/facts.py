@@ -152,8 +152,10 @@ def merge(parts, stamps):
             for index, handler, kernel_reaps in f.get('signal_params', []):
                 signal_params[(usr, index)] = (handler, kernel_reaps)
             entry['reaps_any'] = entry['reaps_any'] or f.get('reaps_any', False)
+            for flag in ('resets_sigchld', 'reaps_once'):  # reaps_once: not in a loop
+                if f.get(flag):
+                    entry[flag] = True
             if f.get('resets_sigchld'):
-                entry['resets_sigchld'] = True
                 resetters.add(usr)
             if f.get('installs_taker'):
                 installs_taker[usr] = installs_taker.get(usr, 0) | f['installs_taker']
@@ -231,9 +233,9 @@ def merge(parts, stamps):
             reaper_files.add(path)
         if handler:
             handlers.setdefault(handler, set()).add(path)
-    # A SIGCHLD handler that reaps through another file's function.
+    # A SIGCHLD handler that reaps (in a loop) through another file's function.
     for usr, paths in handlers.items():
-        if functions.get(usr, {}).get('reaps_any'):
+        if functions.get(usr, {}).get('reaps_any') and not functions[usr].get('reaps_once'):
             reaper_files.update(paths - child_files)
             # Their files' installers install it (those that reset aside).
             installing = {u for path in paths - child_files

@@ -76,8 +76,8 @@ def validate_part(part):
         need(isinstance(f.get('params', {}), dict), "'params' of %s" % f['name'])
         need(_strings(f.get('calls', [])), "'calls' of %s" % f['name'])
         need(_strings(f.get('child_calls', [])), "'child_calls' of %s" % f['name'])
-        need(isinstance(f.get('resets_sigchld', False), bool),
-             "'resets_sigchld' of %s" % f['name'])
+        for flag in ('resets_sigchld', 'reaps_once'):
+            need(isinstance(f.get(flag, False), bool), "'%s' of %s" % (flag, f['name']))
         need(f.get('installs_taker', 1) in (1, 2, 3),
              "'installs_taker' of %s" % f['name'])
         need(_entry_order(f.get('entry_order')), "'entry_order' of %s" % f['name'])
