@@ -141,6 +141,10 @@ struct AnalysisOptions {
   /// The body may be entered with SIGCHLD reset by a caller
   /// (InheritedDispositions): its starts are nobody's until it installs again.
   bool EnteredReset = false;
+  /// For main: its calls made where SIGCHLD is surely still at the default
+  /// the process started with, and no reaper may be installed after them
+  /// (InheritedDispositions::unsetCalls()).
+  const llvm::DenseSet<const clang::CallExpr *> *UnsetCalls = nullptr;
   /// Starts after which a handler that reaps may still be installed (main's,
   /// reaperAheadCalls()): not left to nobody by a reset.
   const llvm::DenseSet<const clang::CallExpr *> *ReaperAhead = nullptr;

@@ -312,8 +312,10 @@ void ReapFlow::onStart(SiteId I, LiveSet &Live) {
   if (!Live.sigchldMayBeDefault())
     return;
   const auto *StartCall = dyn_cast_or_null<CallExpr>(S.Start);
-  if (Live.sigchldMayBeReset() &&
-      !(Opts.ReaperAhead && StartCall && Opts.ReaperAhead->count(StartCall)))
+  const bool Ahead =
+      Opts.ReaperAhead && StartCall && Opts.ReaperAhead->count(StartCall);
+  if ((Live.sigchldMayBeReset() && !Ahead) ||
+      (Opts.UnsetCalls && StartCall && Opts.UnsetCalls->count(StartCall)))
     Records[I].Facts.SigchldReset = true;
   // A child object kept in a member or container is its class's business
   // (Boost's destructor reaps it; other classes are not followed there):

@@ -349,9 +349,11 @@ bool reapsAnyChild(const ProcessApiModel &Model, const FunctionDecl *FD,
     const FunctionDecl *Def = nullptr;
     if (!F || Depth > 2 || !F->hasBody(Def) || !Def || !Seen.insert(Def).second)
       continue;
-    auto [It, New] = Bodies->Walked.try_emplace(Def);
-    auto &[Found, Callees] = It->second;
-    if (New)
+    auto Inserted = Bodies->Walked.try_emplace(Def);
+    // Not a structured binding: lambdas capture none before C++20.
+    bool &Found = Inserted.first->second.first;
+    std::vector<const FunctionDecl *> &Callees = Inserted.first->second.second;
+    if (Inserted.second)
       walkStmts(Def->getBody(), Closures::Enter, [&](const Stmt *S) {
         if (Found)
           return false;
@@ -423,9 +425,6 @@ bool reapsEveryChild(const ProcessApiModel &Model, const FunctionDecl *FD,
   return false;
 }
 
-} // namespace reapcheck
-
-namespace reapcheck {
 
 /// For the handler's signal parameter \p Sig: false when the edge From ->
 /// successor \p Index (To) is taken only for another signal than SIGCHLD

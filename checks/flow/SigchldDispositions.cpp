@@ -26,6 +26,7 @@ bool Disposition::join(const Disposition &From) {
   Blocked = Blocked && From.Blocked;
   Reset = Reset || From.Reset;
   ResetAlways = ResetAlways && From.ResetAlways;
+  Unset = Unset && From.Unset;
   Covers = Covers || From.Covers;
   Uncovered = Uncovered && From.Uncovered;
   if (!Foreign)
@@ -122,6 +123,7 @@ public:
 private:
   /// False when the call does not return.
   bool onCall(const CallExpr &Call, State &S);
+  void record(const CallExpr &Call, const State &S);
   void onMask(const CallExpr &Call, State &S) const;
 
   const CFG &Graph;
@@ -133,20 +135,31 @@ private:
   llvm::DenseMap<const VarDecl *, bool> Sets;
 };
 
+/// The last pass: what holds at \p Call, for the facts.
+void DispositionPass::record(const CallExpr &Call, const State &S) {
+  if (auto How = Model.specificWaitOf(Call, Ctx)) {
+    Record->Waits.push_back({&Call, S});
+    Record->How.push_back(*How);
+  }
+  const FunctionDecl *Callee = Call.getDirectCallee();
+  // Nothing reaps for the program here, unless a reaper comes after.
+  const bool Nobody =
+      (S.Reset || S.Unset) && !(Ahead && Ahead->count(&Call));
+  if (S.Unset && Nobody)
+    Record->UnsetCalls.insert(&Call);
+  if (Callee && (Nobody || (S.Covers && !S.Reset && !S.Unset)))
+    (Nobody ? Record->CalledReset : Record->CalledCovered)
+        .push_back(Callee->getCanonicalDecl());
+  if (Callee && S.ResetAlways)
+    Record->CalledResetAlways.push_back(Callee->getCanonicalDecl());
+}
+
 bool DispositionPass::onCall(const CallExpr &Call, State &S) {
   if (Record)
-    if (auto How = Model.specificWaitOf(Call, Ctx)) {
-      Record->Waits.push_back({&Call, S});
-      Record->How.push_back(*How);
-    }
+    record(Call, S);
   const FunctionDecl *Callee = Call.getDirectCallee();
-  if (Record && Callee && (S.Reset || S.Covers) &&
-      !(S.Reset && Ahead && Ahead->count(&Call)))
-    (S.Reset ? Record->CalledReset : Record->CalledCovered)
-        .push_back(Callee->getCanonicalDecl());
-  if (Record && Callee && S.ResetAlways)
-    Record->CalledResetAlways.push_back(Callee->getCanonicalDecl());
   if (auto Action = sigchldAction(Model, Call, Body, Ctx)) {
+    S.Unset = false;
     // A saved disposition put back (neither a handler nor a constant) is
     // not taken to be a reset here: that would report what it restores.
     if (Action->KernelReaps || Action->Default || Action->Handler) {
@@ -173,7 +186,7 @@ bool DispositionPass::onCall(const CallExpr &Call, State &S) {
   } else if (Covering && Covering->count(&Call)) {
     // A call of a function that runs only in children and installs an
     // ignore or a reaper there (ChildOnlyFunctions): the child's install.
-    S.Reset = S.ResetAlways = false;
+    S.Reset = S.ResetAlways = S.Unset = false;
     S.Covers = true;
     S.Uncovered = false;
   } else if (Summaries.resetsSigchld(Callee, Ctx)) {
@@ -185,7 +198,7 @@ bool DispositionPass::onCall(const CallExpr &Call, State &S) {
     S.Uncovered = true;
   } else if (Summaries.installsTaker(Call, Ctx)) {
     // setup() or install_reaper(): the program's cover from here on.
-    S.Reset = S.ResetAlways = false;
+    S.Reset = S.ResetAlways = S.Unset = false;
   } else if (Model.signalSetOp(Call) == SignalSetOp::Mask) {
     onMask(Call, S);
   }

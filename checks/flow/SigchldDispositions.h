@@ -60,6 +60,9 @@ struct Disposition {
   bool Reset = false;
   /// The same on every path (a must fact): the reset surely holds here.
   bool ResetAlways = false;
+  /// main has installed no ignore nor reaper on any path here: SIGCHLD is at
+  /// the default the process started with (a must fact).
+  bool Unset = false;
   /// SIGCHLD ignored, or a handler that reaps any child installed, may be
   /// in effect (a may fact, as the unit's installs are counted): the
   /// kernel or the handler takes the children started here.
@@ -79,7 +82,8 @@ struct Disposition {
   bool operator==(const Disposition &O) const {
     return Ignored == O.Ignored && Reaper == O.Reaper &&
            Blocked == O.Blocked && Reset == O.Reset &&
-           ResetAlways == O.ResetAlways && Covers == O.Covers &&
+           ResetAlways == O.ResetAlways && Unset == O.Unset &&
+           Covers == O.Covers &&
            Foreign == O.Foreign && Uncovered == O.Uncovered;
   }
 };
@@ -98,6 +102,9 @@ struct DispositionFacts {
   std::vector<const clang::FunctionDecl *> CalledCovered;
   /// The functions the body calls where ResetAlways holds.
   std::vector<const clang::FunctionDecl *> CalledResetAlways;
+  /// The calls (any: starts too) made where Unset holds and no reaper may
+  /// be installed after them (Ahead).
+  llvm::DenseSet<const clang::CallExpr *> UnsetCalls;
 };
 
 /// The calls of \p Body after which, on some path, a handler that may reap

@@ -46,6 +46,21 @@ const MemberExpr *calledMember(const CallExpr &Call) {
   return dyn_cast<MemberExpr>(Callee);
 }
 
+/// The table an element of which is called: `init_steps[i]()`,
+/// `(*handlers[n])()`; null otherwise.  \p Ref is set to its reference.
+const VarDecl *calledElementTable(const CallExpr &Call,
+                                  const DeclRefExpr *&Ref) {
+  const Expr *Callee = Call.getCallee()->IgnoreParenImpCasts();
+  if (const auto *Deref = dyn_cast<UnaryOperator>(Callee);
+      Deref && Deref->getOpcode() == UO_Deref)
+    Callee = Deref->getSubExpr()->IgnoreParenImpCasts();
+  const auto *Sub = dyn_cast<ArraySubscriptExpr>(Callee);
+  Ref = Sub ? dyn_cast<DeclRefExpr>(Sub->getBase()->IgnoreParenImpCasts())
+            : nullptr;
+  const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  return isPrivateTable(Var) ? Var->getCanonicalDecl() : nullptr;
+}
+
 /// True when a value of type \p T may be or lead to a function: a function
 /// pointer, a struct or array (of them), a pointer to one or to void.
 bool mayCarryFunction(QualType T) {
@@ -110,6 +125,13 @@ void UseCollector::onCall(const CallExpr &Call, const FunctionDecl *Caller) {
   } else if (const MemberExpr *ME = calledMember(Call)) {
     const DeclRefExpr *TableRef = nullptr;
     if (const VarDecl *Var = tableOfMember(ME, TableRef); Var && Caller) {
+      Seen.insert(TableRef);
+      TableCalls.emplace_back(&Call, Var);
+      Out.Calls.emplace_back(&Call, Caller);
+    }
+  } else if (const DeclRefExpr *TableRef = nullptr;
+             const VarDecl *Var = calledElementTable(Call, TableRef)) {
+    if (Caller) {
       Seen.insert(TableRef);
       TableCalls.emplace_back(&Call, Var);
       Out.Calls.emplace_back(&Call, Caller);

@@ -1,10 +1,11 @@
 //===--- CallUses.h - Where the unit's functions are called -------*- C++ -*-===//
 //
 // Every use of the unit's functions and of its private tables of callbacks:
-// a direct call, an entry of a table, a call through a table's member.  Any
+// a direct call, an entry of a table, a call through a table's member or
+// element (`ops[i].run()`, `init_steps[i]()`).  Any
 // other use (a function's address taken, a table passed on) lets the
 // function be called where the unit cannot see: it escapes.  One walk of
-// the unit, for CallerReapers.
+// the unit, for CallerReapers and the installs of SIGCHLD takers.
 //
 //===----------------------------------------------------------------------===//
 

@@ -82,15 +82,19 @@ public:
                   !handlerReapsNothing(Model, Action->Handler, Ctx, &Summaries)
               ? -3
               : -2);
-    const FunctionDecl *Callee = Call.getDirectCallee();
+    // A call through a private table may run each function it names.
+    std::vector<const FunctionDecl *> Callees =
+        Summaries.tableTargets(Call, Ctx);
+    if (const FunctionDecl *Callee = Call.getDirectCallee())
+      Callees.push_back(Callee);
     const SourceManager &SM = Ctx.getSourceManager();
-    if (Callee &&
-        !SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation()))) {
-      auto [It, New] = Index.try_emplace(usrOf(Callee), Calls.size());
-      if (New)
-        Calls.push_back(It->first().str());
-      Events.push_back(It->second);
-    }
+    for (const FunctionDecl *Callee : Callees)
+      if (!SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation()))) {
+        auto [It, New] = Index.try_emplace(usrOf(Callee), Calls.size());
+        if (New)
+          Calls.push_back(It->first().str());
+        Events.push_back(It->second);
+      }
     // EV_DEFAULT, bb_signals(1 << SIGCHLD, h), an installer of the unit.
     if (unsigned Kind = Summaries.installsTaker(Call, Ctx))
       Events.push_back(Kind & TakesReaper ? -3 : -1);

@@ -41,6 +41,17 @@ bool InheritedDispositions::entersReset(const FunctionDecl *FD) {
   return entryOf(FD) & Reset;
 }
 
+bool InheritedDispositions::entersUnset(const FunctionDecl *FD) {
+  return entryOf(FD) & Unset;
+}
+
+const CallSet *InheritedDispositions::unsetCalls(const FunctionDecl *FD) {
+  const FunctionDecl *Def = nullptr;
+  if (!FD || !FD->hasBody(Def) || !Def || !entersUnset(FD))
+    return nullptr;
+  return &Unsets[Def];
+}
+
 bool InheritedDispositions::entersCovered(const FunctionDecl *FD) {
   return entryOf(FD) == Covered;
 }
@@ -86,7 +97,7 @@ void InheritedDispositions::build() {
   for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
     if (const auto *Main = dyn_cast<FunctionDecl>(D))
       if (Main->isMain() && Main->doesThisDeclarationHaveABody())
-        enter(Main, Reset);
+        enter(Main, Unset);
   while (!Work.empty()) {
     auto [FD, How] = Work.pop_back_val();
     unsigned &Done = Followed[FD];
@@ -103,11 +114,14 @@ void InheritedDispositions::follow(const FunctionDecl &Caller, Entry How) {
     return;
   Disposition Start;
   Start.Reset = How == Reset;
+  Start.Unset = How == Unset;
   Start.Covers = How == Covered;
   DispositionFacts Found;
   if (!analyseDispositions(Def, Def->getBody(), Ctx, Model, Summaries, Start,
                            Found, &Covering, reaperAhead(Def)))
     return;
+  if (How == Unset)
+    Unsets[Def] = std::move(Found.UnsetCalls);
   for (const FunctionDecl *Callee : Found.CalledReset)
     enter(Callee, Reset);
   for (const FunctionDecl *Callee : Found.CalledCovered)

@@ -73,13 +73,18 @@ public:
   /// True when \p FD may start running with SIGCHLD ignored or reaped, and
   /// is not entered reset.
   bool entersCovered(const clang::FunctionDecl *FD);
+  /// True for main, which starts running with SIGCHLD at its default.
+  bool entersUnset(const clang::FunctionDecl *FD);
+  /// For main: its calls made where SIGCHLD is surely still at that
+  /// default, with no reaper installed after them; null for others.
+  const CallSet *unsetCalls(const clang::FunctionDecl *FD);
   /// For main: the calls after which it may install a handler that reaps
   /// (reaperAheadCalls()), whose children are not left to nobody; null for
   /// any other function.
   const CallSet *reaperAhead(const clang::FunctionDecl *FD);
 
 private:
-  enum Entry : unsigned { None = 0, Reset = 1, Covered = 2 };
+  enum Entry : unsigned { None = 0, Reset = 1, Covered = 2, Unset = 4 };
 
   /// How \p FD is entered: a mask of Entry, from the unit and the facts.
   unsigned entryOf(const clang::FunctionDecl *FD);
@@ -103,7 +108,7 @@ private:
   /// canonical declaration; whether it was followed that way yet.
   llvm::DenseMap<const clang::FunctionDecl *, unsigned> Entered, Followed;
   llvm::SmallVector<std::pair<const clang::FunctionDecl *, Entry>, 8> Work;
-  llvm::DenseMap<const clang::FunctionDecl *, CallSet> Ahead;
+  llvm::DenseMap<const clang::FunctionDecl *, CallSet> Ahead, Unsets;
 };
 
 } // namespace reapcheck

@@ -6,7 +6,6 @@
 #include "support/AstHelpers.h"
 #include "flow/ChildSide.h"
 #include "flow/ReapAnalysis.h"
-#include "unit/CallUses.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -400,36 +399,6 @@ bool TranslationUnitSummaries::resetsSigchldIn(const FunctionDecl &Def,
   return Found;
 }
 
-unsigned TranslationUnitSummaries::installsTaker(const CallExpr &Call,
-                                                 ASTContext &Ctx) {
-  return TakerCalls.lookup(&Call) | installsTaker(Call.getDirectCallee(), Ctx);
-}
-
-unsigned TranslationUnitSummaries::installsTaker(const FunctionDecl *FD,
-                                                 ASTContext &Ctx) {
-  if (!FD || TakerInstallers.empty())
-    return 0;
-  if (!TakersClosed) {
-    // Up the unit's calls: a caller of an installer installs too.
-    TakersClosed = true;
-    CallUses Uses = collectCallUses(Ctx);
-    for (bool Grew = true; Grew;) {
-      Grew = false;
-      for (const auto &[Call, Caller] : Uses.Calls) {
-        const FunctionDecl *Callee = Call->getDirectCallee();
-        unsigned Kind =
-            Callee ? TakerInstallers.lookup(Callee->getCanonicalDecl()) : 0;
-        if (!Caller || !Kind)
-          continue;
-        unsigned &Mask = TakerInstallers[Caller->getCanonicalDecl()];
-        Grew = Grew || (Mask | Kind) != Mask;
-        Mask |= Kind;
-      }
-    }
-  }
-  return TakerInstallers.lookup(FD->getCanonicalDecl());
-}
-
 //===----------------------------------------------------------------------===//
 // Summaries backed by the facts.
 //===----------------------------------------------------------------------===//
@@ -444,15 +413,6 @@ ParamSummary ProjectSummaries::paramSummary(const FunctionDecl *FD,
     return Local;
   auto It = F->Params.find(Index);
   return It == F->Params.end() ? Local : It->second;
-}
-
-unsigned ProjectSummaries::installsTaker(const CallExpr &Call,
-                                         ASTContext &Ctx) {
-  unsigned Kind = TranslationUnitSummaries::installsTaker(Call, Ctx);
-  const FunctionDecl *FD = Call.getDirectCallee();
-  if (Facts && FD && !FD->hasBody())
-    Kind |= Facts->installsTaker(usrOf(FD));
-  return Kind;
 }
 
 bool ProjectSummaries::resetsSigchld(const FunctionDecl *FD, ASTContext &Ctx) {

@@ -11,6 +11,7 @@
 #define REAPCHECK_SUMMARIES_H
 
 #include "flow/SummaryProvider.h"
+#include "unit/CallUses.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include <optional>
@@ -72,6 +73,10 @@ public:
                          clang::ASTContext &Ctx) override;
   /// The function part of installsTaker().
   unsigned installsTaker(const clang::FunctionDecl *FD, clang::ASTContext &Ctx);
+  /// The functions a call through a private table of the unit may run
+  /// (CallUses::TableTargets); none for any other call.
+  std::vector<const clang::FunctionDecl *>
+  tableTargets(const clang::CallExpr &Call, clang::ASTContext &Ctx);
 
 private:
   bool resetsSigchldIn(const clang::FunctionDecl &Def, unsigned Depth,
@@ -91,6 +96,8 @@ private:
   unsigned Depth = 0;
   llvm::DenseMap<const clang::FunctionDecl *, unsigned> TakerInstallers;
   llvm::DenseMap<const clang::CallExpr *, unsigned> TakerCalls;
+  /// The unit's calls, collected for the installers' callers.
+  std::optional<CallUses> Uses;
   bool TakersClosed = true;
 };
 

@@ -116,7 +116,9 @@ void UnitJudge::judgeBody(const Decl *Callable, Stmt *Body) {
   // Only a covered start is uncovered by a caller's reset.
   AOpts.EnteredReset =
       BodyCovered && FD && Unit.inheritedDispositions().entersReset(FD);
-  if (AOpts.EnteredReset)
+  if (BodyCovered && FD && Unit.inheritedDispositions().entersUnset(FD))
+    AOpts.UnsetCalls = Unit.inheritedDispositions().unsetCalls(FD);
+  if (AOpts.EnteredReset || AOpts.UnsetCalls)
     AOpts.ReaperAhead = Unit.inheritedDispositions().reaperAhead(FD);
   AnalysisResult R = analyseBody(Callable, Body, Ctx, Unit.model(),
                                  Unit.summaries(), AOpts, &Unit.prepared());

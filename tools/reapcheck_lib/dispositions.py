@@ -146,43 +146,50 @@ def reaper_ahead(order, reapers):
 
 
 def entered_from_main(orders, takers, reapers, resetters):
-    """What each main calls while SIGCHLD may still be at the default a
-    process starts with (the check's main entered reset, across files):
-    along its recorded blocks (orders: entry_order records), a call made
-    where no ignore or reaper was installed on some path since the entry,
-    or since a reset, and after which no handler that may reap is
-    installed on any path (reaper_ahead: the check's reaperAheadCalls()).
-    A call of a taker installer installs one, a call of a resetter resets.
-    Each block is queued again only when its state falls from installed to
-    not: one pass per block and fall."""
+    """What each main calls where nothing reaps its children for the program
+    (the check's main entered unset, across files): along its recorded
+    blocks (orders: entry_order records), a call made where SIGCHLD is
+    surely still at the default the process started with (no ignore nor
+    reaper installed on any path since the entry: a must fact), or may be
+    reset (a reset, or a call of a resetter, since the last install: a may
+    fact), and after which no handler that may reap is installed on any path
+    (reaper_ahead: the check's reaperAheadCalls()).  A call of a taker
+    installer installs one.  The blocks' states are found first (each block
+    queued again only when its state moves), then the calls are read."""
     seeds = set()
     for order in orders:
         blocks, callees = order['blocks'], order['calls']
         ahead, installs_reaper = reaper_ahead(order, reapers)
-        installed = {order['entry']: False}
+
+        def through(b, state, read=False):
+            unset, reset = state
+            events = blocks[b][0]
+            for i, e in enumerate(events):
+                if e >= 0:
+                    later = ahead[b] or any(map(installs_reaper, events[i + 1:]))
+                    if read and (unset or reset) and not later:
+                        seeds.add(callees[e])
+                if e == -2 or (e >= 0 and callees[e] in resetters):
+                    reset = True
+                elif e < 0 or callees[e] in takers:
+                    unset = reset = False
+            return unset, reset
+        states = {order['entry']: (True, False)}
         work = [order['entry']]
         while work:
             b = work.pop()
-            state = installed[b]
             if blocks[b] is None:
                 continue
-            events, succs = blocks[b]
-            for i, e in enumerate(events):
-                if e < 0:
-                    state = e != -2
-                    continue
-                callee = callees[e]
-                later = ahead[b] or any(map(installs_reaper, events[i + 1:]))
-                if not state and not later:
-                    seeds.add(callee)
-                if callee in resetters:
-                    state = False
-                elif callee in takers:
-                    state = True
-            for s in succs:
-                if s not in installed or (installed[s] and not state):
-                    installed[s] = state
+            out = through(b, states[b])
+            for s in blocks[b][1]:
+                old = states.get(s)
+                new = out if old is None else (old[0] and out[0], old[1] or out[1])
+                if new != old:
+                    states[s] = new
                     work.append(s)
+        for b, state in states.items():
+            if blocks[b] is not None:
+                through(b, state, read=True)
     return seeds
 
 

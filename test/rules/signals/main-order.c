@@ -10,9 +10,14 @@
 // install is covered.
 // RUN: %check_tidy %s %t -- %tidy -- -std=gnu11
 // RUN: %check_tidy --prefix CHECK-IGNORE %s %t -- %tidy -- -std=gnu11 -DIGNORE=1
-// The install made first: every start of the unit is covered.
+// The install made first: every start of the unit is covered, also when
+// main makes it through a private table of init steps (`init_steps[i]()`),
+// and when it is made on some path only (`if (argc > 0) setup();`: the
+// check counts it, as it leans for installs).
 // RUN: %check_tidy --prefix CHECK-FIRST %s %t -- %tidy -- -std=gnu11 -DFIRST=1
 // RUN: %check_tidy --prefix CHECK-FIRST %s %t -- %tidy -- -std=gnu11 -DFIRST=1 -DIGNORE=1
+// RUN: %check_tidy --prefix CHECK-FIRST %s %t -- %tidy -- -std=gnu11 -DFIRST=1 -DIGNORE=1 -DTABLE=1
+// RUN: %check_tidy --prefix CHECK-FIRST %s %t -- %tidy -- -std=gnu11 -DFIRST=1 -DIGNORE=1 -DMAYBE=1
 #include <signal.h>
 #include <stddef.h>
 #include <string.h>
@@ -39,6 +44,11 @@ static void install_reaper(void) {
 
 static void setup(void) { install_reaper(); }
 
+#if TABLE
+static void open_log(void) {}
+static void (*const init_steps[])(void) = {open_log, setup};
+#endif
+
 static int helper_main(void) {
   pid_t g = fork();
   // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: child process 'g' started by 'fork' is never reaped [process-unreaped-child]
@@ -63,7 +73,13 @@ static void run_server(void) {
 }
 
 int main(int argc, char **argv) {
-#if FIRST
+#if FIRST && TABLE
+  for (unsigned i = 0; i < sizeof init_steps / sizeof init_steps[0]; i++)
+    init_steps[i]();
+#elif FIRST && MAYBE
+  if (argc > 0)
+    setup();
+#elif FIRST
   setup();
 #endif
   if (argc > 1 && strcmp(argv[1], "helper") == 0)
