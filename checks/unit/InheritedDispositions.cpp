@@ -93,7 +93,7 @@ void InheritedDispositions::build() {
     if (const auto *FD = dyn_cast_or_null<FunctionDecl>(Install.first))
       follow(*FD, None);
   // A process starts with SIGCHLD at its default (exec resets a handler):
-  // main runs reset until it installs an ignore or a reaper.
+  // main runs unset until it installs an ignore or a reaper on every path.
   for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
     if (const auto *Main = dyn_cast<FunctionDecl>(D))
       if (Main->isMain() && Main->doesThisDeclarationHaveABody())

@@ -9,12 +9,12 @@
 //   that reaps any child) only on its side of a fork and then calls
 //   `serve()` leaves serve()'s children to the kernel or that handler,
 //   although the unit's parent is not covered (ChildSide).
-// - main is entered reset: a process starts with SIGCHLD at its default, so
-//   what main calls before it installs an ignore or a reaper (itself, or
-//   through a call of a function that does: installsTaker()) is entered
-//   reset, as the helper mode of `if (helper) return helper_main();`,
-//   unless a handler that reaps may be installed after the call
-//   (reaperAhead()).
+// - main is entered unset: a process starts with SIGCHLD at its default, so
+//   what main calls where no path made an install yet (itself, or through a
+//   call of a function that does: installsTaker()) is entered reset, as the
+//   helper mode of `if (helper) return helper_main();`, unless a handler
+//   that reaps may be installed after the call (reaperAhead()); the calls
+//   of main made so are unsetCalls(), for its own starts.
 // A function is entered so when some caller calls it, on some path, where
 // that disposition may hold (the Reset and Covers of SigchldDispositions)
 // and nothing replaced it since, or when a caller entered so calls it while
