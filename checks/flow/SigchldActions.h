@@ -79,13 +79,17 @@ std::optional<SigchldAction> handlerPassed(const clang::CallExpr &Call,
 
 /// What a `struct sigaction` installs at \p Install, from its initialiser
 /// and from the last assignment of each member before it in \p Body (the
-/// last in the body when none comes before).
+/// last in the body when none comes before).  SA_RESETHAND in its flags
+/// makes a handler that does not install itself again read as SIG_DFL.
 SigchldAction actionOfStruct(const clang::VarDecl &Struct,
                              const clang::Stmt &Body, clang::ASTContext &Ctx,
                              const clang::Expr *Install);
 
-/// What signal() or sigaction() \p Call installs, whatever the signal.
-SigchldAction installedAction(const clang::CallExpr &Call,
+/// What signal() or sigaction() \p Call installs, whatever the signal.  A
+/// handler that runs once (SA_RESETHAND, a `one-shot` row) and does not
+/// install a disposition for SIGCHLD again is read as SIG_DFL.
+SigchldAction installedAction(const ProcessApiModel &Model,
+                              const clang::CallExpr &Call,
                               const clang::Stmt *Body, clang::ASTContext &Ctx);
 
 /// True when \p FD's body (or a function it calls, two levels deep) reaps

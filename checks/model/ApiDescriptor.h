@@ -172,6 +172,9 @@ struct ApiDescriptor {
   int StatusArg = -1;
   /// What it does to a signal set or the signal mask.
   SignalSetOp SignalSet = SignalSetOp::None;
+  /// For a signal-install: a handler it installs runs once, and the
+  /// disposition is SIG_DFL again when it does (System V's signal()).
+  bool OneShot = false;
   /// Where the fact comes from (a manual page, a header, a source file).
   std::string Source;
 };

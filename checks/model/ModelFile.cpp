@@ -146,6 +146,7 @@ static void mapRow(IO &Io, ApiDescriptor &R, bool Method) {
   Io.mapOptional("inner-wait", R.Inner, InnerWait::None);
   Io.mapOptional("status-arg", R.StatusArg, -1);
   Io.mapOptional("sigset", R.SignalSet, SignalSetOp::None);
+  Io.mapOptional("one-shot", R.OneShot, false);
   Io.mapOptional("source", R.Source);
 }
 
@@ -179,6 +180,8 @@ static const char *waitProblem(const ApiDescriptor &R) {
            "'inner-wait'";
   if (R.SignalSet != SignalSetOp::None && R.Role != ApiRole::Harmless)
     return "'sigset' is for a 'harmless'";
+  if (R.OneShot && R.Role != ApiRole::SignalInstall)
+    return "'one-shot' is for a 'signal-install'";
   return nullptr;
 }
 

@@ -439,6 +439,11 @@ bool ProcessApiModel::installsSignalHandler(const FunctionDecl &FD) const {
   return Row && Row->Role == ApiRole::SignalInstall;
 }
 
+bool ProcessApiModel::installsOneShot(const FunctionDecl &FD) const {
+  const ApiDescriptor *Row = find(FD);
+  return Row && Row->Role == ApiRole::SignalInstall && Row->OneShot;
+}
+
 bool ProcessApiModel::startsReapingLoop(const FunctionDecl &FD) {
   return isGlobalCFunction(FD) && FD.getName() == ReapingLoopName;
 }

@@ -162,6 +162,9 @@ public:
   bool isFclose(const clang::FunctionDecl &FD) const;
   /// True for signal(), sigaction() and their variants.
   bool installsSignalHandler(const clang::FunctionDecl &FD) const;
+  /// True for an install whose handler runs once (row `one-shot`:
+  /// sysv_signal()).
+  bool installsOneShot(const clang::FunctionDecl &FD) const;
   /// True for an event loop that reaps every child from its own SIGCHLD
   /// watcher: libev's ev_default_loop() (`EV_DEFAULT`), whose handler calls
   /// waitpid(-1, ..., WNOHANG) until no child is left, watched or not.

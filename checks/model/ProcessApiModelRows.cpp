@@ -11,6 +11,7 @@
 #include "model/ModelFile.h"
 #include "model/ProcessApiModel.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
@@ -249,6 +250,15 @@ const ClassDescriptor *ProcessApiModel::findClass(const CXXRecordDecl &Class,
 }
 
 std::string ProcessApiModel::keyOf(const FunctionDecl &FD) const {
+  // A declaration that an asm label links to another symbol (glibc's
+  // signal() under a strict standard links to __sysv_signal) is the row of
+  // that symbol, when the model has one.
+  if (const auto *Label = FD.getAttr<AsmLabelAttr>()) {
+    llvm::StringRef Symbol = Label->getLabel();
+    Symbol.consume_front("\x01");
+    if (Functions.count(Symbol))
+      return Symbol.str();
+  }
   // A method of a class template's specialization prints the template
   // arguments with its qualified name; the class's row name has none.
   if (const auto *Method = dyn_cast<CXXMethodDecl>(&FD))
