@@ -203,6 +203,8 @@ void UnreapedChildCheck::onCall(const CallExpr &Call) {
     Unit->addSigchldPassed(Call);
   if (!FD || !Interesting.contains(*FD))
     return;
+  if (Model.signalSetOp(Call) != SignalSetOp::None)
+    return Unit->addMaskCall(Call);
   if (ProcessApiModel::startsReapingLoop(*FD))
     return Unit->addReapingLoop(Call);
   if (Model.isFclose(*FD))

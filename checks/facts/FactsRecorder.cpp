@@ -43,6 +43,12 @@ void FactsRecorder::addReapsAny(const FunctionDecl &FD) {
   function(FD).ReapsAny = true;
 }
 
+void FactsRecorder::addSigchldBlocker(const FunctionDecl &FD) {
+  std::string Usr = usrOf(&FD);
+  if (llvm::find(SigchldBlockers, Usr) == SigchldBlockers.end())
+    SigchldBlockers.push_back(std::move(Usr));
+}
+
 void FactsRecorder::addReapsOnce(const FunctionDecl &FD) {
   function(FD).ReapsOnce = true;
 }
@@ -289,6 +295,12 @@ void FactsRecorder::write(llvm::StringRef Path, llvm::StringRef MainFile,
            O["group_signalled"] = true;
          return O;
        })}};
+  if (IgnoresSigchld)
+    Unit["ignores_sigchld"] = true;
+  if (AdmitsSigchld)
+    Unit["admits_sigchld"] = true;
+  if (!SigchldBlockers.empty())
+    Unit["blocks_sigchld"] = arrayOf(SigchldBlockers, Same);
   if (!Groups.empty())
     Unit["holder_groups"] = arrayOf(Groups, [](const auto &Entry) {
       const HolderGroup &G = Entry.second;

@@ -98,6 +98,7 @@ void ProjectFacts::readCoverage(const llvm::json::Object &Root) {
   // Lists of paths (covered_*) and of USRs.
   for (auto [Key, Into] : {std::pair("covered_files", &Covered),
                             std::pair("loop_covered_files", &LoopCovered),
+                            std::pair("blocked_files", &Blocked),
                             std::pair("entries", &Entries),
                             std::pair("entered_reset", &EnteredReset),
                             std::pair("taker_installers", &TakerInstallers),
@@ -283,6 +284,11 @@ static bool hasFunction(const llvm::StringMap<llvm::StringSet<>> &Map,
 bool ProjectFacts::isCoveredByReaper(llvm::StringRef File,
                                      llvm::StringRef Variant) const {
   return hasFile(Covered, File, Variant);
+}
+
+bool ProjectFacts::isSigchldBlocked(llvm::StringRef File,
+                                    llvm::StringRef Variant) const {
+  return hasFile(Blocked, File, Variant);
 }
 
 bool ProjectFacts::isCoveredByLoop(llvm::StringRef File,

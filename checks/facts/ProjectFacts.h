@@ -108,6 +108,10 @@ public:
   /// File (compiled as \p Variant) reaps any child.
   bool isCoveredByReaper(llvm::StringRef File, llvm::StringRef Variant,
                          llvm::StringRef Usr) const;
+  /// True when \p File is linked into a program that blocks SIGCHLD and
+  /// never lets it in again: its SIGCHLD handlers never run, and the file's
+  /// own handler covers nothing (the facts' `blocked_files`).
+  bool isSigchldBlocked(llvm::StringRef File, llvm::StringRef Variant) const;
   /// The same two questions, answered by main's own loops that reap any
   /// child only: a SIG_DFL reset undoes a handler or an ignore, not those.
   bool isCoveredByLoop(llvm::StringRef File, llvm::StringRef Variant) const;
@@ -189,6 +193,8 @@ private:
   /// The same, by main's own reaping loops only.
   llvm::StringSet<> LoopCovered;
   llvm::StringMap<llvm::StringSet<>> LoopCoveredFunctions;
+  /// Files of a program whose SIGCHLD is blocked for good.
+  llvm::StringSet<> Blocked;
   std::vector<std::string> Names;
   llvm::StringMap<FileStamp> Stamps;
   std::vector<std::vector<std::string>> Programs;
@@ -267,6 +273,15 @@ public:
   /// The unit installs a reaper of every child (a SIGCHLD handler that
   /// reaps any child, SIGCHLD ignored).
   void setInstallsReaper() { InstallsReaper = true; }
+  /// The unit ignores SIGCHLD (or sets SA_NOCLDWAIT) for the program: the
+  /// kernel reaps whether or not SIGCHLD is blocked.
+  void setIgnoresSigchld() { IgnoresSigchld = true; }
+  /// \p FD blocks SIGCHLD in the parent (TranslationUnitScan::
+  /// sigchldBlocks()); the merge finds whether its program lets it in.
+  void addSigchldBlocker(const clang::FunctionDecl &FD);
+  /// A call of the unit may let a blocked SIGCHLD in (an unblock,
+  /// sigsuspend, pselect...).
+  void setAdmitsSigchld() { AdmitsSigchld = true; }
   /// The functions that install an ignore or a handler for the unit ("" for
   /// none: an event loop's reaper), for the merge's `child_only`.
   void addInstaller(std::string Usr) { Installers.push_back(std::move(Usr)); }
@@ -341,6 +356,9 @@ private:
   std::vector<Table> Tables;
   std::vector<std::string> SigchldHandlers;
   bool InstallsReaper = false;
+  bool IgnoresSigchld = false;
+  bool AdmitsSigchld = false;
+  std::vector<std::string> SigchldBlockers;
   std::vector<ForeignTaker> Takers;
   std::vector<std::string> Installers;
   unsigned SpecificWaits = 0;

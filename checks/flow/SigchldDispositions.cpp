@@ -1,6 +1,7 @@
 //===--- SigchldDispositions.cpp - What takes a child first ---------------===//
 
 #include "flow/SigchldDispositions.h"
+#include "flow/SigchldMask.h"
 #include "flow/PreparedBody.h"
 #include "flow/SigchldActions.h"
 #include "flow/Solver.h"
@@ -35,46 +36,6 @@ bool Disposition::join(const Disposition &From) {
 }
 
 namespace {
-
-// The `how` of sigprocmask(2) and pthread_sigmask(3) in glibc's
-// <bits/sigaction.h>, the same on every Linux architecture.
-constexpr int64_t SigBlock = 0;
-constexpr int64_t SigUnblock = 1;
-constexpr int64_t SigSetmask = 2;
-
-/// The variable `&set` names, if any.
-const VarDecl *signalSetNamed(const Expr *E) {
-  const auto *Addr = dyn_cast_or_null<UnaryOperator>(skipTransparent(E));
-  if (Addr && Addr->getOpcode() == UO_AddrOf)
-    return varOf(Addr->getSubExpr());
-  return nullptr;
-}
-
-/// Which signal sets of \p Body hold SIGCHLD: filled, or given it with
-/// sigaddset, and never losing it with sigdelset (the order in the body is
-/// not followed).
-llvm::DenseMap<const VarDecl *, bool>
-setsHoldingSigchld(const Stmt *Body, const ProcessApiModel &Model,
-                   ASTContext &Ctx) {
-  llvm::DenseMap<const VarDecl *, bool> Holds;
-  walkStmts(Body, Closures::Skip, [&](const Stmt *S) {
-    const auto *Call = dyn_cast<CallExpr>(S);
-    if (!Call || Call->getNumArgs() == 0)
-      return true;
-    SignalSetOp Op = Model.signalSetOp(*Call);
-    const VarDecl *Set = signalSetNamed(Call->getArg(0));
-    if (Op == SignalSetOp::None || Op == SignalSetOp::Mask || !Set)
-      return true;
-    bool Chld = Call->getNumArgs() > 1 &&
-                ProcessApiModel::isSigchld(*Call->getArg(1), Ctx);
-    if (Op == SignalSetOp::Fill || (Op == SignalSetOp::Add && Chld))
-      Holds.try_emplace(Set, true);
-    if (Op == SignalSetOp::Delete && Chld)
-      Holds[Set] = false;
-    return true;
-  });
-  return Holds;
-}
 
 class DispositionPass : public SolverHooks<Disposition> {
 public:
@@ -209,20 +170,13 @@ bool DispositionPass::onCall(const CallExpr &Call, State &S) {
 /// holds it; SIG_SETMASK of a set that does not (a saved mask put back)
 /// unblocks it.  A null set changes nothing.
 void DispositionPass::onMask(const CallExpr &Call, State &S) const {
-  if (Call.getNumArgs() < 2)
-    return;
-  auto How = constantOf(Call.getArg(0), Ctx);
-  const Expr *SetArg = Call.getArg(1);
-  if (!How || SetArg->IgnoreParenImpCasts()->isNullPointerConstant(
-                  Ctx, Expr::NPC_ValueDependentIsNotNull))
-    return;
-  const VarDecl *Set = signalSetNamed(SetArg);
-  auto It = Set ? Sets.find(Set) : Sets.end();
-  bool Holds = It != Sets.end() && It->second;
-  if (*How == SigBlock && Holds)
+  MaskEffect Effect = sigchldMaskEffect(Call, Sets, Model, Ctx);
+  if (Effect == MaskEffect::Blocks)
     S.Blocked = true;
-  else if ((*How == SigUnblock && Holds) || *How == SigSetmask)
-    S.Blocked = *How == SigSetmask && Holds;
+  else if (Effect == MaskEffect::Unblocks ||
+           (Effect == MaskEffect::Unknown && Call.getNumArgs() > 0 &&
+            constantOf(Call.getArg(0), Ctx)))
+    S.Blocked = false;
 }
 
 } // namespace

@@ -135,6 +135,8 @@ enum class SignalSetOp {
   Add,    ///< sigaddset(&set, sig)
   Delete, ///< sigdelset(&set, sig)
   Mask,   ///< sigprocmask(how, &set, &old)
+  Admit,  ///< Waits with a mask of its own, or takes a blocked signal
+          ///< (sigsuspend, pselect, sigwaitinfo, signalfd).
 };
 
 /// One API: a function (possibly qualified, possibly a method) or a class.

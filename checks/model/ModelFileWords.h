@@ -234,6 +234,7 @@ template <> struct ScalarTraits<reapcheck::SignalSetOp> {
         {"none", SignalSetOp::None},   {"empty", SignalSetOp::Empty},
         {"fill", SignalSetOp::Fill},   {"add", SignalSetOp::Add},
         {"delete", SignalSetOp::Delete}, {"mask", SignalSetOp::Mask},
+        {"admit", SignalSetOp::Admit},
     };
     N = std::size(Table);
     return Table;

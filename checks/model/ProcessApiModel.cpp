@@ -381,8 +381,12 @@ CalleeNameSet ProcessApiModel::interestingCallees() const {
   CalleeNameSet Set;
   for (const ModelDescriptor &M : Models)
     for (const ApiDescriptor &Row : M.Functions) {
+      // The mask calls too: a handler of a program that blocks SIGCHLD for
+      // good never runs.
       if (Row.Role != ApiRole::Start && Row.Role != ApiRole::SignalInstall &&
-          Row.Role != ApiRole::CloseStream)
+          Row.Role != ApiRole::CloseStream &&
+          Row.SignalSet != SignalSetOp::Mask &&
+          Row.SignalSet != SignalSetOp::Admit)
         continue;
       Set.add(Row.Name);
       for (const std::string &Alias : Row.Aliases)

@@ -346,6 +346,12 @@ void writeUnitFacts(TranslationUnitScan &Unit,
   }
   if (Unit.hasReapingHandler() || Unit.ignoresSigchld())
     Recorder.setInstallsReaper();
+  if (Unit.ignoresSigchld())
+    Recorder.setIgnoresSigchld();
+  for (const FunctionDecl *Blocker : Unit.sigchldBlocks().Blockers)
+    Recorder.addSigchldBlocker(*Blocker);
+  if (Unit.sigchldBlocks().Admits)
+    Recorder.setAdmitsSigchld();
   for (const Decl *Installer : Unit.coveringInstallers()) {
     const auto *FD = dyn_cast_or_null<FunctionDecl>(Installer);
     Recorder.addInstaller(FD ? usrOf(FD) : std::string());

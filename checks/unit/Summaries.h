@@ -73,6 +73,14 @@ public:
                          clang::ASTContext &Ctx) override;
   /// The function part of installsTaker().
   unsigned installsTaker(const clang::FunctionDecl *FD, clang::ASTContext &Ctx);
+  /// True when \p FD runs only where calls lead: up the unit's direct
+  /// calls, every chain of callers ends at main or at a function of
+  /// external linkage the unit does not call (called from another file),
+  /// and no function on the way has a use that is not a call nor an entry
+  /// of a private table (CallUses::Escaped: a thread's start routine, a
+  /// callback).  A static function nothing calls never runs.
+  bool reachedByCallsOnly(const clang::FunctionDecl *FD,
+                          clang::ASTContext &Ctx);
   /// The functions a call through a private table of the unit may run
   /// (CallUses::TableTargets); none for any other call.
   std::vector<const clang::FunctionDecl *>

@@ -29,6 +29,34 @@ unsigned TranslationUnitSummaries::installsTaker(const CallExpr &Call,
   return Kind;
 }
 
+bool TranslationUnitSummaries::reachedByCallsOnly(const FunctionDecl *FD,
+                                                  ASTContext &Ctx) {
+  if (!Uses)
+    Uses = collectCallUses(Ctx);
+  // Up the unit's direct calls, to main or to a function of external
+  // linkage that the unit does not call (another file's caller).
+  llvm::SmallPtrSet<const FunctionDecl *, 8> Seen;
+  llvm::SmallVector<const FunctionDecl *, 8> Work{FD->getCanonicalDecl()};
+  while (!Work.empty()) {
+    const FunctionDecl *F = Work.pop_back_val();
+    if (!Seen.insert(F).second || F->isMain())
+      continue;
+    if (Uses->Escaped.contains(F))
+      return false;
+    bool Called = false;
+    for (const auto &[Call, Caller] : Uses->Calls) {
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      if (Caller && Callee && Callee->getCanonicalDecl() == F) {
+        Work.push_back(Caller->getCanonicalDecl());
+        Called = true;
+      }
+    }
+    if (!Called && !F->isExternallyVisible())
+      return false;
+  }
+  return true;
+}
+
 std::vector<const FunctionDecl *>
 TranslationUnitSummaries::tableTargets(const CallExpr &Call, ASTContext &Ctx) {
   if (Call.getDirectCallee())

@@ -5,6 +5,7 @@
 #include "flow/ChildSide.h"
 #include "flow/ReapAnalysis.h"
 #include "flow/SigchldDispositions.h"
+#include "flow/SigchldMask.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -134,6 +135,34 @@ bool TranslationUnitScan::installLasts(const Decl *Installer,
       It->second = !Found.Lasting.Uncovered;
   }
   return It->second;
+}
+
+const SigchldBlocks &TranslationUnitScan::sigchldBlocks() {
+  if (Blocks)
+    return *Blocks;
+  Blocks.emplace();
+  llvm::DenseMap<const Stmt *, SigchldSets> SetsOf;
+  for (const CallExpr *Call : MaskCalls) {
+    auto [Callable, Body] = findEnclosingBody(*Call, *Ctx);
+    if (!Body)
+      continue;
+    auto It = SetsOf.find(Body);
+    if (It == SetsOf.end())
+      It = SetsOf.try_emplace(Body, setsHoldingSigchld(Body, Model, *Ctx)).first;
+    MaskEffect Effect = sigchldMaskEffect(*Call, It->second, Model, *Ctx);
+    if (Effect == MaskEffect::None)
+      continue;
+    if (Effect != MaskEffect::Blocks) {
+      Blocks->Admits = true;
+      continue;
+    }
+    const auto *FD = dyn_cast_or_null<FunctionDecl>(Callable);
+    if (FD && Summaries.reachedByCallsOnly(FD, *Ctx) &&
+        !runsInChildOnly(*Call, Callable, Body) && !runsOnlyInChildren(FD) &&
+        llvm::find(Blocks->Blockers, FD) == Blocks->Blockers.end())
+      Blocks->Blockers.push_back(FD);
+  }
+  return *Blocks;
 }
 
 void TranslationUnitScan::addReapingLoop(const CallExpr &At) {

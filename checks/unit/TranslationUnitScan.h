@@ -50,6 +50,19 @@ struct ParamInstall {
   SigchldAction Action;
 };
 
+/// What a unit's mask calls do to SIGCHLD (TranslationUnitScan::
+/// sigchldBlocks()).
+struct SigchldBlocks {
+  /// The functions that block SIGCHLD in the parent: on a path that is
+  /// not a child's side of a start, in a function that runs only where
+  /// calls lead (reachedByCallsOnly(): not a thread's start routine) and
+  /// not only in children.
+  std::vector<const clang::FunctionDecl *> Blockers;
+  /// Some call of the unit may let it in again: an unblock, a mask put
+  /// back, or a call that waits with a mask of its own (sigsuspend).
+  bool Admits = false;
+};
+
 class TranslationUnitScan {
 public:
   TranslationUnitScan(const ProcessApiModel &Model, const ProjectFacts *Facts)
@@ -163,6 +176,19 @@ public:
   /// True when this unit installs a SIGCHLD handler that reaps any child,
   /// its own or an event loop's.
   bool hasReapingHandler() const { return ReapingHandler || ReapingLoop; }
+  /// The same, the event loop's only.
+  bool hasReapingLoop() const { return ReapingLoop; }
+  /// A call that may change SIGCHLD in the mask, or let a blocked one in
+  /// (SigchldMask.h).
+  void addMaskCall(const clang::CallExpr &Call) { MaskCalls.push_back(&Call); }
+  /// What the unit's mask calls do to SIGCHLD, found when first asked.
+  const SigchldBlocks &sigchldBlocks();
+  /// True when the unit blocks SIGCHLD and nothing in it lets the signal
+  /// in: a SIGCHLD handler of the unit never runs.
+  bool blocksSigchldForGood() {
+    const SigchldBlocks &B = sigchldBlocks();
+    return !B.Blockers.empty() && !B.Admits;
+  }
   /// True when this unit lets the kernel reap (SIGCHLD ignored) anywhere.
   bool ignoresSigchld() const { return IgnoresSigchld; }
   /// SIG_IGN or SA_NOCLDWAIT is installed by a function of the unit that
@@ -234,6 +260,8 @@ private:
 
   const clang::FunctionDecl *ReapingHandler = nullptr;
   bool IgnoresSigchld = false;
+  std::vector<const clang::CallExpr *> MaskCalls;
+  std::optional<SigchldBlocks> Blocks;
   /// The functions that install SIG_IGN or SA_NOCLDWAIT for SIGCHLD.
   llvm::SmallVector<const clang::Decl *, 2> Ignorers;
   ScopedInstallList ScopedInstalls;

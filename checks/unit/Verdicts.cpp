@@ -63,9 +63,15 @@ public:
   UnitJudge(TranslationUnitScan &Unit, const JudgeOptions &Opts)
       : Unit(Unit), Ctx(*Unit.astContext()), Facts(Unit.facts()), Opts(Opts) {
     // Children of a unit whose SIGCHLD handler reaps any child are reaped
-    // by that handler whenever they exit; with SIGCHLD ignored, by the
-    // kernel.
-    Covered = Unit.hasReapingHandler() || Unit.ignoresSigchldForProgram() ||
+    // by that handler whenever they exit, unless SIGCHLD is blocked for
+    // good (by the program with facts, by the unit without); with SIGCHLD
+    // ignored, by the kernel.
+    bool Blocked =
+        Unit.hasReapingHandler() &&
+        (Facts ? Facts->isSigchldBlocked(mainFilePath(Ctx), Unit.variant())
+               : Unit.blocksSigchldForGood());
+    Covered = (Blocked ? Unit.hasReapingLoop() : Unit.hasReapingHandler()) ||
+              Unit.ignoresSigchldForProgram() ||
               (Facts && Facts->isCoveredByReaper(mainFilePath(Ctx),
                                                  Unit.variant()));
   }

@@ -39,6 +39,7 @@ import json
 import os
 
 from . import dispositions, safeio
+from . import programs as programs_mod
 from .parts import DUTY_RANK as _DUTY_RANK, read_parts, validate_part  # noqa: F401
 
 FORMAT = 'reapcheck-facts'
@@ -99,6 +100,7 @@ def merge(parts, stamps):
     it is now: a file saved since must look stale, not fresh)."""
     functions, holders, defined_in, calls, node_reaps = {}, {}, {}, {}, {}
     files, reaper_files, mains, entries, any_pid = set(), set(), {}, set(), {}
+    ignore_files, admitting, blockers = set(), set(), {}  # SIGCHLD blocked for good
     handlers, handler_params, function_args = {}, set(), []
     signal_params, sigchld_args, shared_units = {}, [], set()
     tables, var_files = {}, {}
@@ -124,6 +126,12 @@ def merge(parts, stamps):
         files.add(path)
         if part.get('installs_reaper'):
             reaper_files.add(path)
+        if part.get('ignores_sigchld'):
+            ignore_files.add(path)
+        if part.get('admits_sigchld'):
+            admitting.add(path)
+        if part.get('blocks_sigchld'):
+            blockers[path] = set(part['blocks_sigchld'])
         if 'installers' in part:
             installers.setdefault(path, set()).update(part['installers'])
         for t in part.get('sigchld_takers', []):
@@ -205,6 +213,7 @@ def merge(parts, stamps):
     child_files = {path for path, users in installers.items()
               if users and users <= child_only}
     reaper_files -= child_files
+    ignore_files -= child_files
     for path in list(takers):
         takers[path] = [t for t in takers[path] if t.get('installer') not in child_only]
         if not takers[path]:
@@ -231,6 +240,7 @@ def merge(parts, stamps):
             reaper_installers.add(callee)
         if kernel_reaps:
             reaper_files.add(path)
+            ignore_files.add(path)
         if handler:
             handlers.setdefault(handler, set()).add(path)
     # A SIGCHLD handler that reaps (in a loop) through another file's function.
@@ -283,8 +293,11 @@ def merge(parts, stamps):
         main_reaps = node_reaps.get(root, False) or any(
             node_reaps.get((u, w), False) for u in calls.get(root, set())
             for w in _definitions_linked(u, main_file, main_file, defined_in, main_files))
+        # A handler of a program that blocks SIGCHLD for good never runs.
+        blocked = programs_mod.sigchld_blocked(members, reached, blockers, admitting)
+        reapers = members & (ignore_files if blocked else reaper_files)
         program = {'main': main_file, 'files': sorted(members),
-                   'reaps_every_child': bool(members & reaper_files) or main_reaps,
+                   'reaps_every_child': bool(reapers) or main_reaps,
                    # By main's own loop: a SIG_DFL reset does not undo it.
                    'reaps_by_loop': main_reaps}
         taken = [t for path in program['files'] for t in takers.get(path, [])]
@@ -294,6 +307,8 @@ def merge(parts, stamps):
             program['sigchld_takers'] = taken
         if entry:
             program['entry'] = entry
+        if blocked:
+            program['sigchld_blocked'] = True
         programs.append(program)
         for node in reached_nodes:
             reaping_by_node.setdefault(node, []).append(program['reaps_every_child'])
@@ -301,15 +316,15 @@ def merge(parts, stamps):
             if taken and node[1] in waiting:
                 taken_functions.setdefault(node[1], {}).setdefault(node[0], []).append(
                     len(programs) - 1)
-    _link_by_calls(programs, files & shared_units, calls, defined_in)
+    programs_mod.link_by_calls(programs, files & shared_units, calls, defined_in)
     # Where a program's parent reaps every child, what its main calls
     # before the install is judged reset (entered_from_main); a program that
     # reaps none needs no order.
     covered_mains = {p['main'] for p in programs if p['reaps_every_child']}
-    covered, covered_functions = _coverage(files, programs, reaping_by_node,
+    covered, covered_functions = programs_mod.coverage(files, programs, reaping_by_node,
                                            'reaps_every_child')
     # The same, with main's loops only (what a SIG_DFL reset leaves).
-    loop_covered, loop_covered_functions = _coverage(files, programs, looping_by_node,
+    loop_covered, loop_covered_functions = programs_mod.coverage(files, programs, looping_by_node,
                                                      'reaps_by_loop')
     return {'format': FORMAT, 'version': VERSION,
             'files': {f: stamps[f] for f in sorted(stamped) if f in stamps},
@@ -320,6 +335,8 @@ def merge(parts, stamps):
             'covered_functions': covered_functions,
             'loop_covered_files': loop_covered,
             'loop_covered_functions': loop_covered_functions,
+            'blocked_files': sorted({f for p in programs if p.get('sigchld_blocked')
+                                     for f in p['files']}),
             'entries': sorted(u for u in entries if u in functions),
             'taken_functions': taken_functions,
             'entered_reset': dispositions.entered_reset(
@@ -332,53 +349,6 @@ def merge(parts, stamps):
                 dispositions.child_covered(calls, child_calls, child_only, installers)),
             'child_only': sorted(child_only),
             'always_reset': dispositions.always_reset(calls, always_flow, unknown_callers)}
-
-
-
-
-
-
-def _link_by_calls(programs, files, calls, defined_in):
-    """A unit in no program, compiled for a shared object (files: those
-    units), whose calls reach code that only one program contains runs in
-    that program: zsh's modules, loaded with dlopen, call the shell's own
-    functions (nothing calls them by name).  Calls of code shared by several
-    programs (a library) do not decide; a unit calling the own code of two
-    programs joins neither.  A unit not built for a shared object (a test
-    whose runner supplies main) is left out: it runs in a program of its
-    own the database does not show."""
-    membership = {}
-    for i, program in enumerate(programs):
-        for path in program['files']:
-            membership.setdefault(path, set()).add(i)
-    callees_of = {}
-    for (_, where), callees in calls.items():
-        callees_of.setdefault(where, set()).update(callees)
-    for path in sorted(files - set(membership)):
-        hosts = set()
-        for callee in callees_of.get(path, ()):
-            for where in defined_in.get(callee, ()):
-                if where != path and len(membership.get(where, ())) == 1:
-                    hosts |= membership[where]
-        if len(hosts) == 1:
-            program = programs[hosts.pop()]
-            program['files'] = sorted(program['files'] + [path])
-            program.setdefault('linked_by_calls', []).append(path)
-
-
-def _coverage(files, programs, by_node, key):
-    """The files every program of which has `key`, and by file the functions
-    every program reaching which has it.  A function counts on its own: a
-    file shared with a program that never calls its starting function (a
-    test driver with its own main) does not cost that function its reaper."""
-    covered = sorted(f for f in files
-                     if any(f in p['files'] for p in programs)
-                     and all(p[key] for p in programs if f in p['files']))
-    functions = {}
-    for (usr, path), flags in sorted(by_node.items()):
-        if all(flags) and path not in covered:
-            functions.setdefault(path, []).append(usr)
-    return covered, functions
 
 
 def holder_group(found):
@@ -441,7 +411,7 @@ def _shape_problem(facts):
     for key in ('functions', 'holders', 'covered_functions', 'loop_covered_functions'):
         if not isinstance(facts.get(key, {}), dict):
             return "'%s' is not an object" % key
-    for key in ('programs', 'covered_files', 'loop_covered_files', 'entries'):
+    for key in ('programs', 'covered_files', 'loop_covered_files', 'blocked_files', 'entries'):
         if not isinstance(facts.get(key, []), list):
             return "'%s' is not a list" % key
     driver = facts.get('driver')

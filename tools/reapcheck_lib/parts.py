@@ -104,6 +104,9 @@ def validate_part(part):
     need(_strings(part.get('sigchld_handlers', [])), "'sigchld_handlers'")
     need(_strings(part.get('entries', [])), "'entries'")
     need(isinstance(part.get('shared_object', False), bool), "'shared_object'")
+    for flag in ('ignores_sigchld', 'admits_sigchld'):
+        need(isinstance(part.get(flag, False), bool), "'%s'" % flag)
+    need(_strings(part.get('blocks_sigchld', [])), "'blocks_sigchld'")
     for t in part.get('sigchld_takers', []):
         need(isinstance(t, dict) and isinstance(t.get('file'), str)
              and _positive(t.get('line')) and _positive(t.get('column'))

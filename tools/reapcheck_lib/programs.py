@@ -1,0 +1,57 @@
+"""Programs of the project facts (facts.merge()): the files a unit built
+for a shared object joins by its calls, and what every program of a file
+or a function has in common (its coverage)."""
+
+
+def sigchld_blocked(members, reached, blockers, admitting):
+    """True when a program blocks SIGCHLD for good, so that no SIGCHLD
+    handler of it ever runs: it reaches a function its unit found blocking
+    SIGCHLD in the parent (a part's blocks_sigchld, by file), and none of its
+    files may let the signal in again (admits_sigchld: an unblock, a mask put
+    back, sigsuspend, pselect...).  The order of the two is not followed."""
+    return not (members & admitting) and any(
+        (usr, path) in reached
+        for path, usrs in blockers.items() if path in members for usr in usrs)
+
+
+def link_by_calls(programs, files, calls, defined_in):
+    """A unit in no program, compiled for a shared object (files: those
+    units), whose calls reach code that only one program contains runs in
+    that program: zsh's modules, loaded with dlopen, call the shell's own
+    functions (nothing calls them by name).  Calls of code shared by several
+    programs (a library) do not decide; a unit calling the own code of two
+    programs joins neither.  A unit not built for a shared object (a test
+    whose runner supplies main) is left out: it runs in a program of its
+    own the database does not show."""
+    membership = {}
+    for i, program in enumerate(programs):
+        for path in program['files']:
+            membership.setdefault(path, set()).add(i)
+    callees_of = {}
+    for (_, where), callees in calls.items():
+        callees_of.setdefault(where, set()).update(callees)
+    for path in sorted(files - set(membership)):
+        hosts = set()
+        for callee in callees_of.get(path, ()):
+            for where in defined_in.get(callee, ()):
+                if where != path and len(membership.get(where, ())) == 1:
+                    hosts |= membership[where]
+        if len(hosts) == 1:
+            program = programs[hosts.pop()]
+            program['files'] = sorted(program['files'] + [path])
+            program.setdefault('linked_by_calls', []).append(path)
+
+
+def coverage(files, programs, by_node, key):
+    """The files every program of which has `key`, and by file the functions
+    every program reaching which has it.  A function counts on its own: a
+    file shared with a program that never calls its starting function (a
+    test driver with its own main) does not cost that function its reaper."""
+    covered = sorted(f for f in files
+                     if any(f in p['files'] for p in programs)
+                     and all(p[key] for p in programs if f in p['files']))
+    functions = {}
+    for (usr, path), flags in sorted(by_node.items()):
+        if all(flags) and path not in covered:
+            functions.setdefault(path, []).append(usr)
+    return covered, functions
