@@ -84,7 +84,28 @@ bool passesSigchldLiteral(const CallExpr &Call) {
   return false;
 }
 
-std::optional<SigchldAction> handlerPassed(const CallExpr &Call,
+/// The handler \p E names: a function; for `c ? a : b` naming two, the one
+/// that reaps no child when only one does (the run that installs it leaves
+/// zombies: the lean toward the report), else the first; for a function
+/// and SIG_IGN, the function (either reaps).  Anything else names none.
+static const FunctionDecl *handlerNamedBy(const Expr *E,
+                                          const ProcessApiModel &Model,
+                                          ASTContext &Ctx) {
+  const auto *Cond = dyn_cast_or_null<AbstractConditionalOperator>(
+      E ? E->IgnoreParenCasts() : nullptr);
+  if (!Cond)
+    return functionNamedBy(E);
+  const FunctionDecl *A = handlerNamedBy(Cond->getTrueExpr(), Model, Ctx);
+  const FunctionDecl *B = handlerNamedBy(Cond->getFalseExpr(), Model, Ctx);
+  if (!A || !B) {
+    const Expr *Other = A ? Cond->getFalseExpr() : Cond->getTrueExpr();
+    return isSigIgnValue(Other) ? (A ? A : B) : nullptr;
+  }
+  return reapsAnyChild(Model, A, Ctx) ? B : A;
+}
+
+std::optional<SigchldAction> handlerPassed(const ProcessApiModel &Model,
+                                           const CallExpr &Call,
                                            const Stmt *Body, ASTContext &Ctx) {
   bool Sigchld = false;
   for (const Expr *Arg : Call.arguments())
@@ -99,7 +120,7 @@ std::optional<SigchldAction> handlerPassed(const CallExpr &Call,
       Action.Handler = Handler;
     else if (const VarDecl *Struct = sigactionStructOf(Arg))
       if (Body)
-        return actionOfStruct(*Struct, *Body, Ctx, &Call);
+        return actionOfStruct(Model, *Struct, *Body, Ctx, &Call);
   }
   return Action;
 }
@@ -116,9 +137,9 @@ static bool saysKernelReaps(const Expr &E, ASTContext &Ctx) {
 /// SIG_DFL)`): a function outside the system headers given SIGCHLD and a
 /// handler pointer.  What it installs is read from that pointer as for
 /// signal(): SIG_IGN, SIG_DFL, a function, or a saved disposition.
-static std::optional<SigchldAction> wrapperAction(const CallExpr &Call,
-                                                  const FunctionDecl &FD,
-                                                  ASTContext &Ctx) {
+static std::optional<SigchldAction>
+wrapperAction(const ProcessApiModel &Model, const CallExpr &Call,
+              const FunctionDecl &FD, ASTContext &Ctx) {
   const Expr *Handler = nullptr;
   for (const Expr *Arg : Call.arguments())
     if (Arg->IgnoreParenImpCasts()->getType()->isFunctionPointerType() ||
@@ -135,7 +156,7 @@ static std::optional<SigchldAction> wrapperAction(const CallExpr &Call,
   SigchldAction Action;
   Action.KernelReaps = isSigIgnValue(Handler);
   Action.Default = isSigDflValue(Handler);
-  Action.Handler = functionNamedBy(Handler);
+  Action.Handler = handlerNamedBy(Handler, Model, Ctx);
   return Action;
 }
 
@@ -146,7 +167,7 @@ std::optional<SigchldAction> sigchldAction(const ProcessApiModel &Model,
   if (!FD || Call.getNumArgs() < 2)
     return std::nullopt;
   if (!Model.installsSignalHandler(*FD))
-    return wrapperAction(Call, *FD, Ctx);
+    return wrapperAction(Model, Call, *FD, Ctx);
   if (!ProcessApiModel::isSigchld(*Call.getArg(0), Ctx))
     return std::nullopt;
   return installedAction(Model, Call, Body, Ctx);
@@ -226,7 +247,7 @@ SigchldAction installedAction(const ProcessApiModel &Model,
     llvm::StringRef Text = writtenText(*Call.getArg(1), Ctx).trim();
     Action.KernelReaps = Text == "SIG_IGN";
     Action.Default = Text == "SIG_DFL";
-    Action.Handler = functionNamedBy(Call.getArg(1));
+    Action.Handler = handlerNamedBy(Call.getArg(1), Model, Ctx);
     if (Model.installsOneShot(*FD))
       settleOneShot(Action);
     return Action;
@@ -237,7 +258,7 @@ SigchldAction installedAction(const ProcessApiModel &Model,
   const VarDecl *Struct = varOf(Addr->getSubExpr());
   if (!Struct || !Body)
     return Action;
-  return actionOfStruct(*Struct, *Body, Ctx, &Call);
+  return actionOfStruct(Model, *Struct, *Body, Ctx, &Call);
 }
 
 /// Calls \p Found with each member a brace initialiser names and its value,
@@ -287,7 +308,8 @@ static bool comesBefore(SourceLocation A, SourceLocation B,
                                       SM.getExpansionLoc(B));
 }
 
-SigchldAction actionOfStruct(const VarDecl &Struct, const Stmt &Body,
+SigchldAction actionOfStruct(const ProcessApiModel &Model,
+                             const VarDecl &Struct, const Stmt &Body,
                              ASTContext &Ctx, const Expr *Install) {
   SigchldAction Action;
   // The initialiser, member by member (`{.sa_handler = h, .sa_flags = f}`),
@@ -338,7 +360,7 @@ SigchldAction actionOfStruct(const VarDecl &Struct, const Stmt &Body,
   if ((H && saysKernelReaps(*H, Ctx)) || (F && saysKernelReaps(*F, Ctx)))
     Action.KernelReaps = true;
   if (H)
-    Action.Handler = functionNamedBy(H);
+    Action.Handler = handlerNamedBy(H, Model, Ctx);
   Action.Default = !Action.KernelReaps && H &&
                    writtenText(*H, Ctx).trim() == "SIG_DFL";
   if (F && (writtenText(*F, Ctx).contains("SA_RESETHAND") ||

@@ -73,7 +73,8 @@ paramSignalAction(const ProcessApiModel &Model, const clang::CallExpr &Call,
 /// For a call mayPassSigchldHandler() accepts: what it hands a helper of
 /// the project for SIGCHLD, named or in a signal mask (`1 << SIGCHLD`): a
 /// handler, SIG_IGN, or a `struct sigaction` read as sigchldAction() does.
-std::optional<SigchldAction> handlerPassed(const clang::CallExpr &Call,
+std::optional<SigchldAction> handlerPassed(const ProcessApiModel &Model,
+                                           const clang::CallExpr &Call,
                                            const clang::Stmt *Body,
                                            clang::ASTContext &Ctx);
 
@@ -81,7 +82,8 @@ std::optional<SigchldAction> handlerPassed(const clang::CallExpr &Call,
 /// and from the last assignment of each member before it in \p Body (the
 /// last in the body when none comes before).  SA_RESETHAND in its flags
 /// makes a handler that does not install itself again read as SIG_DFL.
-SigchldAction actionOfStruct(const clang::VarDecl &Struct,
+SigchldAction actionOfStruct(const ProcessApiModel &Model,
+                             const clang::VarDecl &Struct,
                              const clang::Stmt &Body, clang::ASTContext &Ctx,
                              const clang::Expr *Install);
 

@@ -309,7 +309,7 @@ void TranslationUnitScan::noteDispatch(const FunctionDecl &Handler,
 
 void TranslationUnitScan::addHandlerPassed(const CallExpr &Call) {
   auto [Callable, Body] = findEnclosingBody(Call, *Ctx);
-  if (auto Action = handlerPassed(Call, Body, *Ctx))
+  if (auto Action = handlerPassed(Model, Call, Body, *Ctx))
     noteAction(*Action, Callable, Call, Body);
 }
 
