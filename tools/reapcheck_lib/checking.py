@@ -148,15 +148,32 @@ def read_output(result, unit, proc, inventory_file, fixes, want_fixes, paths):
     return stderr
 
 
+def _config_files(directory):
+    """The .clang-tidy files that may apply to a file of directory: each
+    one from it up to the root (clang-tidy reads the nearest, and with
+    InheritParentConfig the ones above it too)."""
+    found = []
+    while True:
+        candidate = os.path.join(directory, '.clang-tidy')
+        if os.path.isfile(candidate):
+            found.append(candidate)
+        parent = os.path.dirname(directory)
+        if parent == directory:
+            return tuple(found)
+        directory = parent
+
+
 def verify_config(units, base, paths, jobs):
-    """--verify-config once per directory holding a unit (.clang-tidy files
-    apply by directory), or once when --config replaces them.  Where it
-    checked every option name, the check is told not to scan again."""
-    by_dir = {}
-    for u in units:
-        by_dir.setdefault(os.path.dirname(u.path), u.path)
-    files = sorted(by_dir.values())
-    if any(a.startswith('--config=') for a in base):
+    """--verify-config once per set of .clang-tidy files that applies to a
+    unit's directory (directories under the same files share their
+    configuration), or once when --config or --config-file replaces them.
+    Where it checked every option name, the check is told not to scan
+    again."""
+    by_config = {}
+    for u in sorted(units, key=lambda u: u.path):
+        by_config.setdefault(_config_files(os.path.dirname(u.path)), u.path)
+    files = sorted(by_config.values())
+    if any(a.startswith(('--config=', '--config-file=')) for a in base):
         files = files[:1]
     problems, names_checked = [], True
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:

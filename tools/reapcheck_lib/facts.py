@@ -282,8 +282,11 @@ def merge(parts, stamps):
                     for var in table['vars']:
                         table_files.extend(var_files.get(var, ()))
             for callee in callees:
-                for where in _definitions_linked(callee, caller[1], main_file, defined_in,
-                                                 main_files):
+                linked = defined_in.get(callee, ())
+                if len(linked) > 1:  # else the one definition there is
+                    linked = _definitions_linked(callee, caller[1], main_file, defined_in,
+                                                 main_files)
+                for where in linked:
                     if callee != main_usr and (callee, where) not in reached:
                         reached.add((callee, where))
                         work.append((callee, where))
@@ -322,10 +325,10 @@ def merge(parts, stamps):
     # reaps none needs no order.
     covered_mains = {p['main'] for p in programs if p['reaps_every_child']}
     covered, covered_functions = programs_mod.coverage(files, programs, reaping_by_node,
-                                           'reaps_every_child')
+                                                       'reaps_every_child')
     # The same, with main's loops only (what a SIG_DFL reset leaves).
-    loop_covered, loop_covered_functions = programs_mod.coverage(files, programs, looping_by_node,
-                                                     'reaps_by_loop')
+    loop_covered, loop_covered_functions = programs_mod.coverage(
+        files, programs, looping_by_node, 'reaps_by_loop')
     return {'format': FORMAT, 'version': VERSION,
             'files': {f: stamps[f] for f in sorted(stamped) if f in stamps},
             'functions': {u: functions[u] for u in sorted(functions)},
