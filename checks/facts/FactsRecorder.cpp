@@ -49,6 +49,10 @@ void FactsRecorder::addSigchldBlocker(const FunctionDecl &FD) {
     SigchldBlockers.push_back(std::move(Usr));
 }
 
+void FactsRecorder::addConstructor(const FunctionDecl &FD) {
+  function(FD).Constructor = true;
+}
+
 void FactsRecorder::addReapsOnce(const FunctionDecl &FD) {
   function(FD).ReapsOnce = true;
 }
@@ -209,6 +213,8 @@ llvm::json::Object FactsRecorder::toJson(const std::string &Usr,
                        {"reaps_any", F.ReapsAny}};
   if (F.Wrapper)
     O["wrapper"] = specToJson(*F.Wrapper);
+  if (F.Constructor)
+    O["constructor"] = true;
   if (F.ReapsOnce)
     O["reaps_once"] = true;
   if (F.ResetsSigchld)

@@ -99,6 +99,7 @@ void ProjectFacts::readCoverage(const llvm::json::Object &Root) {
   for (auto [Key, Into] : {std::pair("covered_files", &Covered),
                             std::pair("loop_covered_files", &LoopCovered),
                             std::pair("blocked_files", &Blocked),
+                            std::pair("installed_before_main", &Preinstalled),
                             std::pair("entries", &Entries),
                             std::pair("entered_reset", &EnteredReset),
                             std::pair("taker_installers", &TakerInstallers),
@@ -289,6 +290,11 @@ bool ProjectFacts::isCoveredByReaper(llvm::StringRef File,
 bool ProjectFacts::isSigchldBlocked(llvm::StringRef File,
                                     llvm::StringRef Variant) const {
   return hasFile(Blocked, File, Variant);
+}
+
+bool ProjectFacts::isInstalledBeforeMain(llvm::StringRef File,
+                                         llvm::StringRef Variant) const {
+  return hasFile(Preinstalled, File, Variant);
 }
 
 bool ProjectFacts::isCoveredByLoop(llvm::StringRef File,

@@ -112,6 +112,11 @@ public:
   /// never lets it in again: its SIGCHLD handlers never run, and the file's
   /// own handler covers nothing (the facts' `blocked_files`).
   bool isSigchldBlocked(llvm::StringRef File, llvm::StringRef Variant) const;
+  /// True when \p File defines the main of a program one of whose
+  /// constructor functions installs an ignore or a reaper before main runs
+  /// (the facts' `installed_before_main`).
+  bool isInstalledBeforeMain(llvm::StringRef File,
+                             llvm::StringRef Variant) const;
   /// The same two questions, answered by main's own loops that reap any
   /// child only: a SIG_DFL reset undoes a handler or an ignore, not those.
   bool isCoveredByLoop(llvm::StringRef File, llvm::StringRef Variant) const;
@@ -195,6 +200,8 @@ private:
   llvm::StringMap<llvm::StringSet<>> LoopCoveredFunctions;
   /// Files of a program whose SIGCHLD is blocked for good.
   llvm::StringSet<> Blocked;
+  /// Main files of programs whose constructors install a taker.
+  llvm::StringSet<> Preinstalled;
   std::vector<std::string> Names;
   llvm::StringMap<FileStamp> Stamps;
   std::vector<std::vector<std::string>> Programs;
@@ -216,6 +223,8 @@ public:
   /// \p FD reaps any child, but not in a loop (reapsEveryChild()): as a
   /// SIGCHLD handler it leaves the children of coalesced signals.
   void addReapsOnce(const clang::FunctionDecl &FD);
+  /// \p FD runs before main (`__attribute__((constructor))`).
+  void addConstructor(const clang::FunctionDecl &FD);
   void addResetsSigchld(const clang::FunctionDecl &FD);
   /// A call of \p FD installs an ignore of SIGCHLD or a handler that may
   /// reap, for the rest of the process (SummaryProvider::installsTaker()).
@@ -315,6 +324,7 @@ private:
     std::vector<std::pair<unsigned, ParamSummary>> Params;
     bool ReapsAny = false;
     bool ReapsOnce = false;
+    bool Constructor = false;
     bool ResetsSigchld = false;
     unsigned InstallsTaker = 0;
     std::optional<llvm::json::Object> EntryOrder;

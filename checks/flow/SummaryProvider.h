@@ -95,6 +95,13 @@ public:
     (void)Ctx;
     return 0;
   }
+  /// The same for a function of the unit: what a call of it installs.
+  virtual unsigned installsTaker(const clang::FunctionDecl *FD,
+                                 clang::ASTContext &Ctx) {
+    (void)FD;
+    (void)Ctx;
+    return 0;
+  }
   /// True when \p FD's body sets SIGCHLD to SIG_DFL (or to a handler that
   /// reaps nothing) anywhere, the child's side of its starts included: a
   /// function whose calls may pass a reset on (InheritedDispositions).

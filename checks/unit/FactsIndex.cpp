@@ -10,6 +10,7 @@
 #include "support/EnclosingBody.h"
 #include "unit/Owners.h"
 #include "unit/TranslationUnitScan.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Analysis/CFG.h"
 #include "clang/Basic/SourceManager.h"
@@ -171,6 +172,8 @@ static void indexFunction(TranslationUnitScan &Unit, const FunctionDecl &FD,
   }
   if (Unit.summaries().resetsSigchld(&FD, Ctx))
     Recorder.addResetsSigchld(FD);
+  if (FD.hasAttr<ConstructorAttr>())
+    Recorder.addConstructor(FD);
   if (unsigned Kind =
           Unit.summaries().TranslationUnitSummaries::installsTaker(&FD, Ctx))
     Recorder.addInstallsTaker(FD, Kind);

@@ -6,6 +6,8 @@
 #include "flow/SummaryProvider.h"
 #include "support/AstHelpers.h"
 #include "unit/CallUses.h"
+#include "unit/FactsIndex.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 
 using namespace clang;
@@ -14,9 +16,10 @@ namespace reapcheck {
 
 InheritedDispositions::InheritedDispositions(
     ASTContext &Ctx, const ProcessApiModel &Model, SummaryProvider &Summaries,
-    const ProjectFacts *Facts, const ScopedInstallList &ScopedInstalls)
+    const ProjectFacts *Facts, llvm::StringRef Variant,
+    const ScopedInstallList &ScopedInstalls)
     : Ctx(Ctx), Model(Model), Summaries(Summaries), Facts(Facts),
-      ScopedInstalls(ScopedInstalls) {
+      Variant(Variant.str()), ScopedInstalls(ScopedInstalls) {
   for (const auto &Install : ScopedInstalls)
     Covering.insert(Install.second);
 }
@@ -93,11 +96,21 @@ void InheritedDispositions::build() {
     if (const auto *FD = dyn_cast_or_null<FunctionDecl>(Install.first))
       follow(*FD, None);
   // A process starts with SIGCHLD at its default (exec resets a handler):
-  // main runs unset until it installs an ignore or a reaper on every path.
+  // main runs unset until it installs an ignore or a reaper on every path,
+  // unless a constructor function installed one before main ran.
+  const FunctionDecl *Main = nullptr;
+  bool Preinstalled =
+      Facts && Facts->isInstalledBeforeMain(mainFilePath(Ctx), Variant);
   for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
-    if (const auto *Main = dyn_cast<FunctionDecl>(D))
-      if (Main->isMain() && Main->doesThisDeclarationHaveABody())
-        enter(Main, Unset);
+    if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
+      if (FD->isMain() && FD->doesThisDeclarationHaveABody())
+        Main = FD;
+      Preinstalled = Preinstalled ||
+                     (FD->hasAttr<ConstructorAttr>() &&
+                      Summaries.installsTaker(FD->getCanonicalDecl(), Ctx));
+    }
+  if (Main && !Preinstalled)
+    enter(Main, Unset);
   while (!Work.empty()) {
     auto [FD, How] = Work.pop_back_val();
     unsigned &Done = Followed[FD];

@@ -66,6 +66,7 @@ class InheritedDispositions {
 public:
   InheritedDispositions(clang::ASTContext &Ctx, const ProcessApiModel &Model,
                         SummaryProvider &Summaries, const ProjectFacts *Facts,
+                        llvm::StringRef Variant,
                         const ScopedInstallList &ScopedInstalls);
 
   /// True when \p FD may start running with SIGCHLD reset.
@@ -73,7 +74,9 @@ public:
   /// True when \p FD may start running with SIGCHLD ignored or reaped, and
   /// is not entered reset.
   bool entersCovered(const clang::FunctionDecl *FD);
-  /// True for main, which starts running with SIGCHLD at its default.
+  /// True for main, which starts running with SIGCHLD at its default,
+  /// unless a constructor function of the unit or, with the facts, of the
+  /// program installs an ignore or a reaper before it runs.
   bool entersUnset(const clang::FunctionDecl *FD);
   /// For main: its calls made where SIGCHLD is surely still at that
   /// default, with no reaper installed after them; null for others.
@@ -99,6 +102,7 @@ private:
   const ProcessApiModel &Model;
   SummaryProvider &Summaries;
   const ProjectFacts *Facts;
+  std::string Variant;
   const ScopedInstallList &ScopedInstalls;
   /// Their calls: the only installs that make a function's callees
   /// entered covered (the others cover the whole unit already).

@@ -72,7 +72,8 @@ public:
   unsigned installsTaker(const clang::CallExpr &Call,
                          clang::ASTContext &Ctx) override;
   /// The function part of installsTaker().
-  unsigned installsTaker(const clang::FunctionDecl *FD, clang::ASTContext &Ctx);
+  unsigned installsTaker(const clang::FunctionDecl *FD,
+                         clang::ASTContext &Ctx) override;
   /// True when \p FD runs only where calls lead: up the unit's direct
   /// calls, every chain of callers ends at main or at a function of
   /// external linkage the unit does not call (called from another file),

@@ -138,7 +138,7 @@ public:
   /// question).
   InheritedDispositions &inheritedDispositions() {
     if (!Resets)
-      Resets.emplace(*Ctx, Model, Summaries, Facts, ScopedInstalls);
+      Resets.emplace(*Ctx, Model, Summaries, Facts, Variant, ScopedInstalls);
     return *Resets;
   }
   /// The unit's SIGCHLD ignores and reaper installs that cover only the

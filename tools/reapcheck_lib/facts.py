@@ -160,7 +160,7 @@ def merge(parts, stamps):
             for index, handler, kernel_reaps in f.get('signal_params', []):
                 signal_params[(usr, index)] = (handler, kernel_reaps)
             entry['reaps_any'] = entry['reaps_any'] or f.get('reaps_any', False)
-            for flag in ('resets_sigchld', 'reaps_once'):  # reaps_once: not in a loop
+            for flag in ('resets_sigchld', 'reaps_once', 'constructor'):  # once: no loop
                 if f.get(flag):
                     entry[flag] = True
             if f.get('resets_sigchld'):
@@ -323,7 +323,10 @@ def merge(parts, stamps):
     # Where a program's parent reaps every child, what its main calls
     # before the install is judged reset (entered_from_main); a program that
     # reaps none needs no order.
-    covered_mains = {p['main'] for p in programs if p['reaps_every_child']}
+    # A constructor function of the program that installs runs before main.
+    preinstalled = programs_mod.installed_before_main(programs, functions, defined_in,
+                                                      taker_installers)
+    covered_mains = {p['main'] for p in programs if p['reaps_every_child']} - preinstalled
     covered, covered_functions = programs_mod.coverage(files, programs, reaping_by_node,
                                                        'reaps_every_child')
     # The same, with main's loops only (what a SIG_DFL reset leaves).
@@ -340,6 +343,7 @@ def merge(parts, stamps):
             'loop_covered_functions': loop_covered_functions,
             'blocked_files': sorted({f for p in programs if p.get('sigchld_blocked')
                                      for f in p['files']}),
+            'installed_before_main': sorted(preinstalled),
             'entries': sorted(u for u in entries if u in functions),
             'taken_functions': taken_functions,
             'entered_reset': dispositions.entered_reset(
@@ -414,7 +418,8 @@ def _shape_problem(facts):
     for key in ('functions', 'holders', 'covered_functions', 'loop_covered_functions'):
         if not isinstance(facts.get(key, {}), dict):
             return "'%s' is not an object" % key
-    for key in ('programs', 'covered_files', 'loop_covered_files', 'blocked_files', 'entries'):
+    for key in ('programs', 'covered_files', 'loop_covered_files', 'blocked_files',
+                'installed_before_main', 'entries'):
         if not isinstance(facts.get(key, []), list):
             return "'%s' is not a list" % key
     driver = facts.get('driver')

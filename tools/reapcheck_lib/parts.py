@@ -76,7 +76,7 @@ def validate_part(part):
         need(isinstance(f.get('params', {}), dict), "'params' of %s" % f['name'])
         need(_strings(f.get('calls', [])), "'calls' of %s" % f['name'])
         need(_strings(f.get('child_calls', [])), "'child_calls' of %s" % f['name'])
-        for flag in ('resets_sigchld', 'reaps_once'):
+        for flag in ('resets_sigchld', 'reaps_once', 'constructor'):
             need(isinstance(f.get(flag, False), bool), "'%s' of %s" % (flag, f['name']))
         need(f.get('installs_taker', 1) in (1, 2, 3),
              "'installs_taker' of %s" % f['name'])

@@ -14,6 +14,17 @@ def sigchld_blocked(members, reached, blockers, admitting):
         for path, usrs in blockers.items() if path in members for usr in usrs)
 
 
+def installed_before_main(programs, functions, defined_in, installers):
+    """The main files of the programs one of whose files defines a
+    constructor function (`__attribute__((constructor))`, facts
+    `constructor`) that installs an ignore or a reaper (installers: the
+    merge's taker_installers): it runs before main, which is then not
+    entered with SIGCHLD at its default."""
+    constructors = [u for u, f in functions.items() if f.get('constructor') and u in installers]
+    return {p['main'] for p in programs
+            if any(set(defined_in.get(u, ())) & set(p['files']) for u in constructors)}
+
+
 def link_by_calls(programs, files, calls, defined_in):
     """A unit in no program, compiled for a shared object (files: those
     units), whose calls reach code that only one program contains runs in
