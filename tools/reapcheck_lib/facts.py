@@ -55,6 +55,16 @@ def digest(*items):
     return h.hexdigest()
 
 
+def dumps(obj):
+    """obj, a JSON object, as the facts file and its slices hold it: one
+    top-level key a line, in order, each value compact (json's C encoder,
+    which an indent would turn off: the facts of a large program are
+    written in a tenth of the time)."""
+    return '{\n%s\n}\n' % ',\n'.join(
+        '%s: %s' % (json.dumps(key), json.dumps(obj[key], sort_keys=True))
+        for key in sorted(obj))
+
+
 def dep_stamp(path):
     """What the driver remembers of a file an index part depends on."""
     st = os.stat(path)
@@ -474,5 +484,4 @@ def is_fresh(facts, facts_path, inputs):
 
 
 def write(facts, facts_path):
-    safeio.write_atomic(facts_path, json.dumps(facts, indent=1, sort_keys=True) + '\n',
-                        'facts file')
+    safeio.write_atomic(facts_path, dumps(facts), 'facts file')

@@ -61,6 +61,31 @@ def _entry_order(order):
     return True
 
 
+def _function_problem(f):
+    """The first key of one function's facts without the shape the check
+    writes, quoted, or None."""
+    if not isinstance(f.get('params', {}), dict):
+        return "'params'"
+    for key in ('calls', 'child_calls'):
+        if not _strings(f.get(key, [])):
+            return "'%s'" % key
+    for flag in ('resets_sigchld', 'reaps_once', 'constructor'):
+        if not isinstance(f.get(flag, False), bool):
+            return "'%s'" % flag
+    if f.get('installs_taker', 1) not in (1, 2, 3):
+        return "'installs_taker'"
+    if not _entry_order(f.get('entry_order')):
+        return "'entry_order'"
+    for key, kinds in (('any_pid_calls', (str, int)), ('sigchld_args', (str, int)),
+                       ('signal_params', (int, str, bool)),
+                       ('function_args', (str, int, str))):
+        if key in f and not _shape(f[key], kinds):
+            return "'%s'" % key
+    if not isinstance(f.get('sigchld_handler_params', []), list):
+        return "'sigchld_handler_params'"
+    return None
+
+
 def validate_part(part):
     """Raises ValueError naming the first key of an index part that does
     not have the shape the check writes (a damaged cache entry)."""
@@ -73,20 +98,9 @@ def validate_part(part):
     for f in part.get('functions', []):
         need(isinstance(f, dict) and isinstance(f.get('usr'), str)
              and isinstance(f.get('name'), str), 'a function without usr or name')
-        need(isinstance(f.get('params', {}), dict), "'params' of %s" % f['name'])
-        need(_strings(f.get('calls', [])), "'calls' of %s" % f['name'])
-        need(_strings(f.get('child_calls', [])), "'child_calls' of %s" % f['name'])
-        for flag in ('resets_sigchld', 'reaps_once', 'constructor'):
-            need(isinstance(f.get(flag, False), bool), "'%s' of %s" % (flag, f['name']))
-        need(f.get('installs_taker', 1) in (1, 2, 3),
-             "'installs_taker' of %s" % f['name'])
-        need(_entry_order(f.get('entry_order')), "'entry_order' of %s" % f['name'])
-        for key, kinds in (('any_pid_calls', (str, int)), ('sigchld_args', (str, int)),
-                           ('signal_params', (int, str, bool)),
-                           ('function_args', (str, int, str))):
-            need(_shape(f.get(key, []), kinds), "'%s' of %s" % (key, f['name']))
-        need(isinstance(f.get('sigchld_handler_params', []), list),
-             "'sigchld_handler_params' of %s" % f['name'])
+        # The message is made only for a function that fails (most pass).
+        bad = _function_problem(f)
+        need(bad is None, '%s of %s' % (bad, f['name']))
     for h in part.get('holders', []):
         need(isinstance(h, dict) and isinstance(h.get('usr'), str)
              and h.get('duty') in DUTY_RANK

@@ -3,7 +3,6 @@
 none of it leaves the slice, and a result cached under its digest, as they
 were.  The driver and the Bazel aspect write them the same way."""
 
-import json
 import os
 
 from . import facts, safeio
@@ -68,7 +67,7 @@ def slice_text(merged, parts, path):
     sliced = slice_for(merged, parts, path)
     sliced['files'] = {}
     sliced.pop('driver', None)
-    text = json.dumps(sliced, indent=1, sort_keys=True) + '\n'
+    text = facts.dumps(sliced)
     return text, facts.digest('slice', text)
 
 
