@@ -18,8 +18,15 @@ namespace reapcheck {
 // Writing, in index mode.
 //===----------------------------------------------------------------------===//
 
+const std::string &FactsRecorder::usr(const Decl *D) {
+  auto [It, New] = Usrs.try_emplace(D);
+  if (New)
+    It->second = usrOf(D);
+  return It->second;
+}
+
 FactsRecorder::Function &FactsRecorder::function(const FunctionDecl &FD) {
-  std::string Usr = usrOf(&FD);
+  const std::string &Usr = usr(&FD);
   auto [It, Inserted] = Functions.try_emplace(Usr);
   if (Inserted) {
     Order.push_back(Usr);
@@ -44,7 +51,7 @@ void FactsRecorder::addReapsAny(const FunctionDecl &FD) {
 }
 
 void FactsRecorder::addSigchldBlocker(const FunctionDecl &FD) {
-  std::string Usr = usrOf(&FD);
+  std::string Usr = usr(&FD);
   if (llvm::find(SigchldBlockers, Usr) == SigchldBlockers.end())
     SigchldBlockers.push_back(std::move(Usr));
 }
@@ -76,7 +83,7 @@ void FactsRecorder::addDefined(const FunctionDecl &FD) {
 
 void FactsRecorder::addCall(const FunctionDecl &Caller,
                             const FunctionDecl &Callee) {
-  std::string Usr = usrOf(&Callee);
+  std::string Usr = usr(&Callee);
   if (Usr.empty())
     return;
   function(Caller).Calls.push_back(Usr);
@@ -84,7 +91,7 @@ void FactsRecorder::addCall(const FunctionDecl &Caller,
 
 void FactsRecorder::addChildCall(const FunctionDecl &Caller,
                                  const FunctionDecl &Callee) {
-  std::string Usr = usrOf(&Callee);
+  std::string Usr = usr(&Callee);
   std::vector<std::string> &Into = function(Caller).ChildCalls;
   if (!Usr.empty() && llvm::find(Into, Usr) == Into.end())
     Into.push_back(Usr);
@@ -103,26 +110,26 @@ void FactsRecorder::addEntryCalls(const FunctionDecl &FD, EntryKind Kind,
   for (auto [From, Into] :
        {std::pair(Own, Lists.first), std::pair(Entered, Lists.second)})
     for (const FunctionDecl *Callee : From)
-      if (std::string Usr = usrOf(Callee);
+      if (std::string Usr = usr(Callee);
           !Usr.empty() && llvm::find(*Into, Usr) == Into->end())
         Into->push_back(Usr);
 }
 
 void FactsRecorder::addAnyPidCall(const FunctionDecl &Caller,
                                   const FunctionDecl &Callee, unsigned Index) {
-  std::string Usr = usrOf(&Callee);
+  std::string Usr = usr(&Callee);
   if (!Usr.empty())
     function(Caller).AnyPidCalls.push_back({Usr, Index});
 }
 
 void FactsRecorder::addEntry(const FunctionDecl &FD) {
-  std::string Usr = usrOf(&FD);
+  std::string Usr = usr(&FD);
   if (!Usr.empty() && llvm::find(Entries, Usr) == Entries.end())
     Entries.push_back(Usr);
 }
 
 void FactsRecorder::addSigchldHandler(const FunctionDecl &FD) {
-  std::string Usr = usrOf(&FD);
+  std::string Usr = usr(&FD);
   if (!Usr.empty() && llvm::find(SigchldHandlers, Usr) == SigchldHandlers.end())
     SigchldHandlers.push_back(Usr);
 }
@@ -137,12 +144,12 @@ void FactsRecorder::addSignalParam(const FunctionDecl &FD, unsigned Index,
                                    const FunctionDecl *Handler,
                                    bool KernelReaps) {
   function(FD).SignalParams.emplace_back(
-      Index, Handler ? usrOf(Handler) : std::string(), KernelReaps);
+      Index, Handler ? usr(Handler) : std::string(), KernelReaps);
 }
 
 void FactsRecorder::addSigchldArg(const FunctionDecl &Caller,
                                   const FunctionDecl &Callee, unsigned Index) {
-  std::string Usr = usrOf(&Callee);
+  std::string Usr = usr(&Callee);
   if (!Usr.empty())
     function(Caller).SigchldArgs.push_back({Usr, Index});
 }
@@ -150,7 +157,7 @@ void FactsRecorder::addSigchldArg(const FunctionDecl &Caller,
 void FactsRecorder::addFunctionArg(const FunctionDecl &Caller,
                                    const FunctionDecl &Callee, unsigned Index,
                                    const FunctionDecl &Arg) {
-  std::string CalleeUsr = usrOf(&Callee), ArgUsr = usrOf(&Arg);
+  std::string CalleeUsr = usr(&Callee), ArgUsr = usr(&Arg);
   if (!CalleeUsr.empty() && !ArgUsr.empty())
     function(Caller).FunctionArgs.emplace_back(CalleeUsr, Index, ArgUsr);
 }
@@ -158,11 +165,11 @@ void FactsRecorder::addFunctionArg(const FunctionDecl &Caller,
 void FactsRecorder::addTable(const VarDecl &Var,
                              llvm::ArrayRef<const Decl *> Named) {
   Table T;
-  T.Var = usrOf(&Var);
+  T.Var = usr(&Var);
   if (T.Var.empty())
     return;
   for (const Decl *D : Named) {
-    std::string Usr = usrOf(D);
+    std::string Usr = usr(D);
     auto &Into = isa<FunctionDecl>(D) ? T.Functions : T.Vars;
     if (!Usr.empty() && llvm::find(Into, Usr) == Into.end())
       Into.push_back(Usr);
@@ -172,14 +179,14 @@ void FactsRecorder::addTable(const VarDecl &Var,
 
 void FactsRecorder::addHolder(const ValueDecl &Holder, HolderDuty Duty,
                               bool Signalled, bool GroupSignalled) {
-  std::string Usr = usrOf(&Holder);
+  std::string Usr = usr(&Holder);
   if (!Usr.empty())
     Holders.push_back({Usr, Duty, Signalled, GroupSignalled});
 }
 
 void FactsRecorder::addHolderGroup(const ValueDecl &Holder,
                                    HolderGroup Group) {
-  std::string Usr = usrOf(&Holder);
+  std::string Usr = usr(&Holder);
   if (!Usr.empty())
     Groups.push_back({Usr, std::move(Group)});
 }

@@ -349,6 +349,9 @@ private:
   void addSigchldKeys(llvm::json::Object &Unit) const;
 
   std::vector<std::string> Order;
+  /// USRs made so far, by declaration (one recorder a unit).
+  llvm::DenseMap<const clang::Decl *, std::string> Usrs;
+  const std::string &usr(const clang::Decl *D);
   llvm::StringMap<Function> Functions;
   struct Holder {
     std::string Usr;

@@ -274,7 +274,19 @@ std::string ProcessApiModel::keyOf(const FunctionDecl &FD) const {
 
 const ApiDescriptor *ProcessApiModel::findActive(const FunctionDecl &FD,
                                                  unsigned *ModelIndex) const {
-  auto It = Functions.find(keyOf(FD));
+  // A C function (of the translation unit, or extern "C") is its own name:
+  // no qualified name to print, asked for every call the check meets.
+  std::string Qualified;
+  llvm::StringRef Key;
+  if (FD.getIdentifier() && !isa<CXXMethodDecl>(FD) &&
+      FD.getDeclContext()->getRedeclContext()->isTranslationUnit() &&
+      !FD.hasAttr<AsmLabelAttr>()) {
+    Key = FD.getName();
+  } else {
+    Qualified = keyOf(FD);
+    Key = Qualified;
+  }
+  auto It = Functions.find(Key);
   const RowRef *Ref =
       It == Functions.end() ? nullptr : lastActive(It->second, FD);
   if (!Ref)
