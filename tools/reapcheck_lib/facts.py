@@ -272,9 +272,13 @@ def merge(parts, stamps):
     main_files = {path for path, _, _ in roots}
     programs, reaping_by_node, looping_by_node = [], {}, {}
     taken_functions = {}  # path -> usr -> the programs with takers reaching it
+    # Constructor functions run before main in the program that links their
+    # file: known to link it where the database builds one program only.
+    constructors = [(u, p) for u, f in functions.items() if f.get('constructor')
+                    for p in defined_in.get(u, ())] if len(roots) == 1 else []
     for main_file, main_usr, entry in roots:
         root = (main_usr, main_file)
-        reached, work = {root}, [root]
+        reached, work = {root, *constructors}, [root, *constructors]
         tabled = set()  # files whose tables were followed
         while work:
             caller = work.pop()
