@@ -374,6 +374,47 @@ static bool comesBefore(SourceLocation A, SourceLocation B,
                                       SM.getExpansionLoc(B));
 }
 
+/// For a call given `&Struct` (a helper that fills a `struct sigaction`,
+/// `make_action(&sa, on_child)`): the one other argument that names a
+/// handler (a function, SIG_IGN, SIG_DFL), which the helper is taken to
+/// store in it; null for any other call.
+static const Expr *handlerGivenWith(const CallExpr &Call,
+                                    const VarDecl &Struct) {
+  if (llvm::none_of(Call.arguments(), [&](const Expr *Arg) {
+        return sigactionStructOf(Arg) == &Struct;
+      }))
+    return nullptr;
+  const Expr *Given = nullptr;
+  for (const Expr *Arg : Call.arguments())
+    if (Arg->IgnoreParenImpCasts()->getType()->isFunctionPointerType() ||
+        Arg->getType()->isFunctionPointerType()) {
+      if (Given)
+        return nullptr; // Two: which one is the handler is not known.
+      Given = Arg;
+    }
+  return Given;
+}
+
+/// saysKernelReaps() for sa_flags, also through a function of the unit
+/// that returns them (`sa.sa_flags = chld_flags()`): one of its returns
+/// names SA_NOCLDWAIT.
+static bool flagsSayKernelReaps(const Expr &Flags, ASTContext &Ctx) {
+  if (saysKernelReaps(Flags, Ctx))
+    return true;
+  const auto *Call = dyn_cast<CallExpr>(Flags.IgnoreParenImpCasts());
+  const FunctionDecl *Def = nullptr;
+  if (!Call || !Call->getDirectCallee() ||
+      !Call->getDirectCallee()->hasBody(Def) || !Def)
+    return false;
+  bool Says = false;
+  walkStmts(Def->getBody(), Closures::Skip, [&](const Stmt *S) {
+    if (const auto *Return = dyn_cast<ReturnStmt>(S))
+      Says = Return->getRetValue() && saysKernelReaps(*Return->getRetValue(), Ctx);
+    return !Says;
+  });
+  return Says;
+}
+
 SigchldAction actionOfStruct(const ProcessApiModel &Model,
                              const VarDecl &Struct, const Stmt &Body,
                              ASTContext &Ctx, const Expr *Install) {
@@ -401,7 +442,14 @@ SigchldAction actionOfStruct(const ProcessApiModel &Model,
     return !Install || comesBefore(A, Install->getBeginLoc(), SM);
   };
   const Expr *Handler[2] = {nullptr, nullptr}, *Flags[2] = {nullptr, nullptr};
+  const Expr *FilledWith = nullptr;
   walkStmts(&Body, Closures::Enter, [&](const Stmt *S) {
+    if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      if (Call != Install && Before(Call->getBeginLoc()))
+        if (const Expr *Given = handlerGivenWith(*Call, Struct))
+          FilledWith = Given;
+      return true;
+    }
     const auto *Assign = dyn_cast<BinaryOperator>(S);
     if (!Assign || !Assign->isAssignmentOp())
       return true;
@@ -421,9 +469,12 @@ SigchldAction actionOfStruct(const ProcessApiModel &Model,
       Flags[When] = Assign->getRHS();
     return true;
   });
-  const Expr *H = Handler[0] ? Handler[0] : InitHandler ? InitHandler : Handler[1];
+  const Expr *H = Handler[0]   ? Handler[0]
+                  : InitHandler ? InitHandler
+                  : FilledWith  ? FilledWith
+                                : Handler[1];
   const Expr *F = Flags[0] ? Flags[0] : InitFlags ? InitFlags : Flags[1];
-  if ((H && saysKernelReaps(*H, Ctx)) || (F && saysKernelReaps(*F, Ctx)))
+  if ((H && saysKernelReaps(*H, Ctx)) || (F && flagsSayKernelReaps(*F, Ctx)))
     Action.KernelReaps = true;
   if (H)
     Action.Handler = handlerNamedBy(H, Model, Ctx);
