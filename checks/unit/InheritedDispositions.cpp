@@ -7,6 +7,7 @@
 #include "support/AstHelpers.h"
 #include "unit/CallUses.h"
 #include "unit/FactsIndex.h"
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 
