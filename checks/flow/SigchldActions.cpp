@@ -1,11 +1,11 @@
 //===--- SigchldActions.cpp - What a program does with SIGCHLD ------------===//
 
 #include "flow/SigchldActions.h"
+#include "flow/SignalValues.h"
 #include "support/AstHelpers.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
@@ -159,71 +159,6 @@ wrapperAction(const ProcessApiModel &Model, const CallExpr &Call,
   Action.Default = isSigDflValue(Handler);
   Action.Handler = handlerNamedBy(Handler, Model, Ctx);
   return Action;
-}
-
-/// The constant \p E compares with for \p Var in a loop condition that
-/// bounds it from above (`s < NSIG`, `s <= 31`, `s != NSIG`): one past the
-/// last value it takes.
-static std::optional<int64_t> upperBound(const Expr *Cond, const VarDecl &Var,
-                                         ASTContext &Ctx) {
-  const auto *Test =
-      dyn_cast_or_null<BinaryOperator>(Cond ? Cond->IgnoreParenImpCasts() : nullptr);
-  if (!Test || varOf(Test->getLHS()) != &Var)
-    return std::nullopt;
-  auto Bound = constantOf(Test->getRHS(), Ctx);
-  if (!Bound)
-    return std::nullopt;
-  if (Test->getOpcode() == BO_LT || Test->getOpcode() == BO_NE)
-    return *Bound;
-  if (Test->getOpcode() == BO_LE)
-    return *Bound + 1;
-  return std::nullopt;
-}
-
-/// The value a for-loop's init statement gives \p Var (`int s = 1`, `s =
-/// 1`), if constant.
-static std::optional<int64_t> initialValue(const Stmt *Init, const VarDecl &Var,
-                                           ASTContext &Ctx) {
-  if (const auto *Decl = dyn_cast_or_null<DeclStmt>(Init))
-    if (Decl->isSingleDecl() && Decl->getSingleDecl() == &Var && Var.getInit())
-      return constantOf(Var.getInit(), Ctx);
-  if (const auto *Assign = dyn_cast_or_null<BinaryOperator>(Init))
-    if (Assign->getOpcode() == BO_Assign && varOf(Assign->getLHS()) == &Var)
-      return constantOf(Assign->getRHS(), Ctx);
-  return std::nullopt;
-}
-
-/// True when the signal \p Sig of \p Call may be SIGCHLD: the constant, a
-/// for-loop's counter whose range holds it (`for (s = 1; s < NSIG; s++)`,
-/// a reset of every signal), or an element of an array whose initialiser
-/// names it (`sigs[i]` of `{SIGINT, SIGCHLD}`).
-static bool mayNameSigchld(const Expr &Sig, const CallExpr &Call,
-                           ASTContext &Ctx) {
-  if (ProcessApiModel::isSigchld(Sig, Ctx))
-    return true;
-  const Expr *E = skipTransparent(&Sig);
-  if (const auto *Element = dyn_cast<ArraySubscriptExpr>(E)) {
-    const VarDecl *Array = varOf(Element->getBase());
-    const auto *List = dyn_cast_or_null<InitListExpr>(
-        Array && Array->getInit() ? Array->getInit()->IgnoreParens() : nullptr);
-    return List && llvm::any_of(List->inits(), [&](const Expr *Init) {
-             return ProcessApiModel::isSigchld(*Init, Ctx);
-           });
-  }
-  const VarDecl *Counter = varOf(E);
-  if (!Counter || !Counter->getType()->isIntegerType())
-    return false;
-  for (DynTypedNodeList Up = Ctx.getParents(Call); !Up.empty();
-       Up = Ctx.getParents(Up[0])) {
-    const auto *Loop = Up[0].get<ForStmt>();
-    if (!Loop)
-      continue;
-    auto From = initialValue(Loop->getInit(), *Counter, Ctx);
-    auto To = upperBound(Loop->getCond(), *Counter, Ctx);
-    if (From && To)
-      return *From <= SigchldOnLinux && SigchldOnLinux < *To;
-  }
-  return false;
 }
 
 std::optional<SigchldAction> sigchldAction(const ProcessApiModel &Model,
@@ -415,6 +350,52 @@ static bool flagsSayKernelReaps(const Expr &Flags, ASTContext &Ctx) {
   return Says;
 }
 
+namespace {
+/// What a function writes into a `struct sigaction`: by member, the last
+/// assignment before the install [0] and the last after it [1]; and the
+/// handler given with it to a helper before the install.
+struct StructWrites {
+  const Expr *Handler[2] = {nullptr, nullptr};
+  const Expr *Flags[2] = {nullptr, nullptr};
+  const Expr *FilledWith = nullptr;
+};
+} // namespace
+
+static StructWrites structWrites(const VarDecl &Struct, const Stmt &Body,
+                                 const Expr *Install, const SourceManager &SM) {
+  StructWrites W;
+  auto Before = [&](SourceLocation A) {
+    return !Install || comesBefore(A, Install->getBeginLoc(), SM);
+  };
+  walkStmts(&Body, Closures::Enter, [&](const Stmt *S) {
+    if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      if (Call != Install && Before(Call->getBeginLoc()))
+        if (const Expr *Given = handlerGivenWith(*Call, Struct))
+          W.FilledWith = Given;
+      return true;
+    }
+    const auto *Assign = dyn_cast<BinaryOperator>(S);
+    if (!Assign || !Assign->isAssignmentOp())
+      return true;
+    const Expr *Lhs = skipTransparent(Assign->getLHS());
+    const auto *Outer = dyn_cast<MemberExpr>(Lhs);
+    const Expr *Base = Lhs;
+    while (const auto *Member = dyn_cast<MemberExpr>(Base))
+      Base = skipTransparent(Member->getBase());
+    if (!Outer || varOf(Base) != &Struct ||
+        !Outer->getMemberDecl()->getIdentifier())
+      return true;
+    StringRef Name = Outer->getMemberDecl()->getName();
+    unsigned When = Before(Assign->getBeginLoc()) ? 0 : 1;
+    if (Name == "sa_handler" || Name == "sa_sigaction")
+      W.Handler[When] = Assign->getRHS();
+    else if (Name == "sa_flags")
+      W.Flags[When] = Assign->getRHS();
+    return true;
+  });
+  return W;
+}
+
 SigchldAction actionOfStruct(const ProcessApiModel &Model,
                              const VarDecl &Struct, const Stmt &Body,
                              ASTContext &Ctx, const Expr *Install) {
@@ -437,43 +418,12 @@ SigchldAction actionOfStruct(const ProcessApiModel &Model,
   // serves several signals (neomutt sets SIG_IGN for SIGPIPE, then a dummy
   // handler for SIGCHLD): the last assignment of each member before the
   // install counts, else the initialiser's, else the last in the body.
-  const SourceManager &SM = Ctx.getSourceManager();
-  auto Before = [&](SourceLocation A) {
-    return !Install || comesBefore(A, Install->getBeginLoc(), SM);
-  };
-  const Expr *Handler[2] = {nullptr, nullptr}, *Flags[2] = {nullptr, nullptr};
-  const Expr *FilledWith = nullptr;
-  walkStmts(&Body, Closures::Enter, [&](const Stmt *S) {
-    if (const auto *Call = dyn_cast<CallExpr>(S)) {
-      if (Call != Install && Before(Call->getBeginLoc()))
-        if (const Expr *Given = handlerGivenWith(*Call, Struct))
-          FilledWith = Given;
-      return true;
-    }
-    const auto *Assign = dyn_cast<BinaryOperator>(S);
-    if (!Assign || !Assign->isAssignmentOp())
-      return true;
-    const Expr *Lhs = skipTransparent(Assign->getLHS());
-    const auto *Outer = dyn_cast<MemberExpr>(Lhs);
-    const Expr *Base = Lhs;
-    while (const auto *Member = dyn_cast<MemberExpr>(Base))
-      Base = skipTransparent(Member->getBase());
-    if (!Outer || varOf(Base) != &Struct ||
-        !Outer->getMemberDecl()->getIdentifier())
-      return true;
-    StringRef Name = Outer->getMemberDecl()->getName();
-    unsigned When = Before(Assign->getBeginLoc()) ? 0 : 1;
-    if (Name == "sa_handler" || Name == "sa_sigaction")
-      Handler[When] = Assign->getRHS();
-    else if (Name == "sa_flags")
-      Flags[When] = Assign->getRHS();
-    return true;
-  });
-  const Expr *H = Handler[0]   ? Handler[0]
-                  : InitHandler ? InitHandler
-                  : FilledWith  ? FilledWith
-                                : Handler[1];
-  const Expr *F = Flags[0] ? Flags[0] : InitFlags ? InitFlags : Flags[1];
+  StructWrites W = structWrites(Struct, Body, Install, Ctx.getSourceManager());
+  const Expr *H = W.Handler[0]  ? W.Handler[0]
+                  : InitHandler  ? InitHandler
+                  : W.FilledWith ? W.FilledWith
+                                 : W.Handler[1];
+  const Expr *F = W.Flags[0] ? W.Flags[0] : InitFlags ? InitFlags : W.Flags[1];
   if ((H && saysKernelReaps(*H, Ctx)) || (F && flagsSayKernelReaps(*F, Ctx)))
     Action.KernelReaps = true;
   if (H)
