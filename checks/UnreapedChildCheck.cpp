@@ -3,7 +3,6 @@
 
 #include "UnreapedChildCheck.h"
 #include "flow/SigchldActions.h"
-#include "model/ModelFile.h"
 #include "unit/FactsIndex.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -80,13 +79,6 @@ UnreapedChildCheck::UnreapedChildCheck(StringRef Name,
                       DiagnosticIDs::Error)
         << Option << *Error;
   };
-  for (const std::string &Error : builtinModelErrors()) {
-    ModelValid = false;
-    configurationDiag("a built-in model of process-unreaped-child cannot be "
-                      "read: %0",
-                      DiagnosticIDs::Error)
-        << Error;
-  }
   // Model files first: the shorthand options' rows win over theirs.
   Add("ModelFiles", Model.addModelFiles(ModelFiles));
   Add("Models", Model.selectModels(Models));

@@ -29,11 +29,11 @@ std::optional<std::string> parseModel(llvm::StringRef Text,
 std::optional<std::string> readModelFile(llvm::StringRef Path,
                                          ModelDescriptor &Out);
 
-/// The models of models/*.yaml, compiled in; parsed once per process.
+/// The models of models/*.yaml.  The build reads them with parseModel()
+/// and compiles them into tables (tools/models/CompileModels.cpp), so a
+/// model file that cannot be read fails the build, and no process parses
+/// YAML for them.
 const std::vector<ModelDescriptor> &builtinModels();
-/// Why a built-in model could not be read (a file edited since the tests
-/// ran): the check reports these and does not run with a hole.
-const std::vector<std::string> &builtinModelErrors();
 
 } // namespace reapcheck
 

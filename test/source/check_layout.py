@@ -27,9 +27,8 @@ LAYERS = ["support", "model", "flow", "facts", "unit"]
 TOP = "check"
 MAX_LINES = 500
 MAX_FUNCTION = 60
-# Includes that are not part of the tree: the build's generated file, and
-# the headers of LLVM, clang and clang-tidy.
-GENERATED = {"BuiltinModels.inc"}
+# Includes that are not part of the tree: the headers of LLVM, clang and
+# clang-tidy.
 EXTERNAL = ("llvm/", "clang/", "clang-tidy/")
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
@@ -140,8 +139,7 @@ def main(root):
             lines = read_lines(path)
             for number, line in enumerate(lines, 1):
                 m = INCLUDE.match(line)
-                if not m or m.group(1) in GENERATED or \
-                        m.group(1).startswith(EXTERNAL):
+                if not m or m.group(1).startswith(EXTERNAL):
                     continue
                 target = m.group(1)
                 if not os.path.isfile(os.path.join(root, target)):
