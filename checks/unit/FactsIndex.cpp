@@ -162,7 +162,11 @@ static void indexFunction(TranslationUnitScan &Unit, const FunctionDecl &FD,
   ASTContext &Ctx = *Unit.astContext();
   const ProcessApiModel &Model = Unit.model();
   Recorder.addDefined(FD);
-  for (unsigned I = 0; !FD.isMain() && I < FD.getNumParams(); ++I)
+  // What it does to its parameters matters only to callers in other files:
+  // a function of internal linkage has none (this unit's callers summarise
+  // it when they need to).
+  bool OtherFilesCall = FD.isExternallyVisible() && !FD.isMain();
+  for (unsigned I = 0; OtherFilesCall && I < FD.getNumParams(); ++I)
     if (mayCarryChild(FD.getParamDecl(I)->getType()))
       Recorder.addParam(FD, I, Unit.summaries().paramSummary(&FD, I, Ctx));
   if (reapsAnyChild(Model, &FD, Ctx, &Unit.summaries(), &Walked)) {
