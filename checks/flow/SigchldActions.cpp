@@ -35,7 +35,7 @@ static bool hasSigchldBit(const Expr *E, unsigned Depth = 0) {
 /// A cast of the integer \p Value to a handler pointer: how <signal.h>
 /// expands `SIG_DFL` (0) and `SIG_IGN` (1).
 static bool isHandlerConstant(const Expr *E, uint64_t Value) {
-  const auto *Cast = dyn_cast<CStyleCastExpr>(E->IgnoreParens());
+  const auto *Cast = dyn_cast<CStyleCastExpr>(E->IgnoreParenImpCasts());
   if (!Cast || !Cast->getType()->isFunctionPointerType())
     return false;
   const auto *Lit =
@@ -126,9 +126,19 @@ std::optional<SigchldAction> handlerPassed(const ProcessApiModel &Model,
   return Action;
 }
 
-/// True when the source of \p E mentions a disposition that lets the kernel
-/// reap children.
+/// True when \p E, a handler or sa_flags, is a constant with \p Bit set.
+static bool hasFlag(const Expr &E, int64_t Bit, ASTContext &Ctx) {
+  if (!E.getType()->isIntegerType())
+    return false;
+  std::optional<int64_t> Value = constantOf(&E, Ctx);
+  return Value && (*Value & Bit) != 0;
+}
+
+/// True when \p E (a handler, sa_flags) is, or its source mentions, a
+/// disposition that lets the kernel reap children: SIG_IGN, SA_NOCLDWAIT.
 static bool saysKernelReaps(const Expr &E, ASTContext &Ctx) {
+  if (isSigIgnValue(&E) || hasFlag(E, SaNocldwaitOnLinux, Ctx))
+    return true;
   llvm::StringRef Text = writtenText(E, Ctx);
   return Text.contains("SA_NOCLDWAIT") || Text.contains("SIG_IGN");
 }
@@ -245,10 +255,13 @@ SigchldAction installedAction(const ProcessApiModel &Model,
   const FunctionDecl *FD = Call.getDirectCallee();
   SigchldAction Action;
   if (FD->getName() != "sigaction") {
-    llvm::StringRef Text = writtenText(*Call.getArg(1), Ctx).trim();
-    Action.KernelReaps = Text == "SIG_IGN";
-    Action.Default = Text == "SIG_DFL";
-    Action.Handler = handlerNamedBy(Call.getArg(1), Model, Ctx);
+    // In a loop over a table, the handler of SIGCHLD's row.
+    const Expr *Given = inTableRow(Call.getArg(1),
+                                   sigchldTableRow(*Call.getArg(0), Ctx));
+    llvm::StringRef Text = writtenText(*Given, Ctx).trim();
+    Action.KernelReaps = Text == "SIG_IGN" || isSigIgnValue(Given);
+    Action.Default = Text == "SIG_DFL" || isSigDflValue(Given);
+    Action.Handler = handlerNamedBy(Given, Model, Ctx);
     if (Model.installsOneShot(*FD))
       settleOneShot(Action);
     return Action;
@@ -424,13 +437,22 @@ SigchldAction actionOfStruct(const ProcessApiModel &Model,
                   : W.FilledWith ? W.FilledWith
                                  : W.Handler[1];
   const Expr *F = W.Flags[0] ? W.Flags[0] : InitFlags ? InitFlags : W.Flags[1];
+  // Installed in a loop over a table (`sa.sa_handler = tab[i].handler`):
+  // what SIGCHLD's row gives.
+  const auto *Call = dyn_cast_or_null<CallExpr>(Install);
+  if (Call && Call->getNumArgs() > 0) {
+    std::optional<TableRow> Row = sigchldTableRow(*Call->getArg(0), Ctx);
+    H = inTableRow(H, Row);
+    F = inTableRow(F, Row);
+  }
   if ((H && saysKernelReaps(*H, Ctx)) || (F && flagsSayKernelReaps(*F, Ctx)))
     Action.KernelReaps = true;
   if (H)
     Action.Handler = handlerNamedBy(H, Model, Ctx);
   Action.Default = !Action.KernelReaps && H &&
-                   writtenText(*H, Ctx).trim() == "SIG_DFL";
-  if (F && (writtenText(*F, Ctx).contains("SA_RESETHAND") ||
+                   (isSigDflValue(H) || writtenText(*H, Ctx).trim() == "SIG_DFL");
+  if (F && (hasFlag(*F, SaResethandOnLinux, Ctx) ||
+            writtenText(*F, Ctx).contains("SA_RESETHAND") ||
             writtenText(*F, Ctx).contains("SA_ONESHOT")))
     settleOneShot(Action);
   return Action;

@@ -44,19 +44,92 @@ static std::optional<int64_t> initialValue(const Stmt *Init, const VarDecl &Var,
   return std::nullopt;
 }
 
+namespace {
+/// `X[i]` or `X[i].f`: the array X (with a brace initialiser), the
+/// counter i, and the member f if any.
+struct TableRead {
+  const InitListExpr *Rows = nullptr;
+  const VarDecl *Counter = nullptr;
+  const FieldDecl *Member = nullptr;
+};
+} // namespace
+
+static const InitListExpr *semanticList(const Expr *E) {
+  const auto *List = dyn_cast_or_null<InitListExpr>(E ? E->IgnoreParens() : nullptr);
+  if (List && List->isSyntacticForm() && List->getSemanticForm())
+    List = List->getSemanticForm();
+  return List;
+}
+
+static std::optional<TableRead> tableRead(const Expr *E) {
+  TableRead R;
+  E = skipTransparent(E);
+  if (const auto *Member = dyn_cast_or_null<MemberExpr>(E)) {
+    if (Member->isArrow())
+      return std::nullopt;
+    R.Member = dyn_cast<FieldDecl>(Member->getMemberDecl());
+    if (!R.Member)
+      return std::nullopt;
+    E = skipTransparent(Member->getBase());
+  }
+  const auto *Element = dyn_cast_or_null<ArraySubscriptExpr>(E);
+  const VarDecl *Array = Element ? varOf(Element->getBase()) : nullptr;
+  R.Rows = semanticList(Array ? Array->getInit() : nullptr);
+  R.Counter = Element ? varOf(Element->getIdx()) : nullptr;
+  if (!R.Rows || (R.Member && !R.Counter))
+    return std::nullopt;
+  return R;
+}
+
+/// What row \p Row of a table read gives, or null.
+static const Expr *rowValue(const TableRead &R, unsigned Row) {
+  if (Row >= R.Rows->getNumInits())
+    return nullptr;
+  const Expr *Value = R.Rows->getInit(Row);
+  if (!R.Member)
+    return Value;
+  const InitListExpr *Fields = semanticList(Value);
+  unsigned Index = R.Member->getFieldIndex();
+  if (!Fields || Fields->getType()->isUnionType() ||
+      Index >= Fields->getNumInits())
+    return nullptr;
+  return Fields->getInit(Index);
+}
+
+std::optional<TableRow> sigchldTableRow(const Expr &Sig, ASTContext &Ctx) {
+  auto Read = tableRead(&Sig);
+  if (!Read || !Read->Counter)
+    return std::nullopt;
+  std::optional<TableRow> Found;
+  for (unsigned Row = 0; Row < Read->Rows->getNumInits(); ++Row)
+    if (const Expr *Value = rowValue(*Read, Row))
+      if (ProcessApiModel::isSigchld(*Value, Ctx))
+        Found = TableRow{Read->Counter, Row};
+  return Found;
+}
+
+const Expr *inTableRow(const Expr *E, const std::optional<TableRow> &Row) {
+  if (!E || !Row)
+    return E;
+  auto Read = tableRead(E);
+  if (!Read || Read->Counter != Row->Counter)
+    return E;
+  const Expr *Value = rowValue(*Read, Row->Row);
+  return Value && !isa<ImplicitValueInitExpr>(Value) ? Value : E;
+}
+
 bool mayNameSigchld(const Expr &Sig, const CallExpr &Call,
                            ASTContext &Ctx) {
   if (ProcessApiModel::isSigchld(Sig, Ctx))
     return true;
   const Expr *E = skipTransparent(&Sig);
-  if (const auto *Element = dyn_cast<ArraySubscriptExpr>(E)) {
-    const VarDecl *Array = varOf(Element->getBase());
-    const auto *List = dyn_cast_or_null<InitListExpr>(
-        Array && Array->getInit() ? Array->getInit()->IgnoreParens() : nullptr);
-    return List && llvm::any_of(List->inits(), [&](const Expr *Init) {
-             return ProcessApiModel::isSigchld(*Init, Ctx);
-           });
-  }
+  if (sigchldTableRow(Sig, Ctx))
+    return true;
+  if (auto Read = tableRead(E))
+    if (!Read->Member) // `sigs[k]`, whatever k is.
+      return llvm::any_of(Read->Rows->inits(), [&](const Expr *Init) {
+        return ProcessApiModel::isSigchld(*Init, Ctx);
+      });
   const VarDecl *Counter = varOf(E);
   if (!Counter || !Counter->getType()->isIntegerType())
     return false;

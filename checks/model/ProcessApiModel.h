@@ -124,6 +124,9 @@ private:
 
 /// SIGCHLD's number on the Linux architectures Debian ships (not MIPS).
 inline constexpr unsigned SigchldOnLinux = 17;
+/// sa_flags bits of the same architectures (asm-generic/signal-defs.h).
+inline constexpr int64_t SaNocldwaitOnLinux = 2;
+inline constexpr int64_t SaResethandOnLinux = 0x80000000;
 
 /// The API table: the rows of the built-in models, of the user's model
 /// files and of the shorthand options.  Built once per check instance.
