@@ -197,8 +197,11 @@ void UnreapedChildCheck::onCall(const CallExpr &Call) {
     return;
   if (Model.signalSetOp(Call) != SignalSetOp::None)
     return Unit->addMaskCall(Call);
-  if (ProcessApiModel::startsReapingLoop(*FD))
+  if (Model.startsReaper(Call, *Unit->astContext()))
     return Unit->addReapingLoop(Call);
+  if (const FunctionDecl *Routine =
+          Model.threadRoutine(Call, *Unit->astContext()))
+    return Unit->addThreadStart(Call, *Routine);
   if (Model.isFclose(*FD))
     return Unit->addFclose(Call);
   if (Model.opensPipe(*FD))

@@ -60,6 +60,10 @@ void FactsRecorder::addConstructor(const FunctionDecl &FD) {
   function(FD).Constructor = true;
 }
 
+void FactsRecorder::addReaperRoutine(const FunctionDecl &FD) {
+  function(FD).ReaperRoutine = true;
+}
+
 void FactsRecorder::addReapsOnce(const FunctionDecl &FD) {
   function(FD).ReapsOnce = true;
 }
@@ -87,6 +91,14 @@ void FactsRecorder::addCall(const FunctionDecl &Caller,
   if (Usr.empty())
     return;
   function(Caller).Calls.push_back(Usr);
+}
+
+void FactsRecorder::addThreadCall(const FunctionDecl &Caller,
+                                  const FunctionDecl &Routine) {
+  std::string Usr = usr(&Routine);
+  std::vector<std::string> &Into = function(Caller).ThreadCalls;
+  if (!Usr.empty() && llvm::find(Into, Usr) == Into.end())
+    Into.push_back(Usr);
 }
 
 void FactsRecorder::addChildCall(const FunctionDecl &Caller,
@@ -224,6 +236,8 @@ llvm::json::Object FactsRecorder::toJson(const std::string &Usr,
     O["constructor"] = true;
   if (F.ReapsOnce)
     O["reaps_once"] = true;
+  if (F.ReaperRoutine)
+    O["reaper_routine"] = true;
   if (F.ResetsSigchld)
     O["resets_sigchld"] = true;
   if (F.InstallsTaker)
@@ -237,6 +251,8 @@ llvm::json::Object FactsRecorder::toJson(const std::string &Usr,
   O["calls"] = arrayOf(F.Calls, Same);
   if (!F.ChildCalls.empty())
     O["child_calls"] = arrayOf(F.ChildCalls, Same);
+  if (!F.ThreadCalls.empty())
+    O["thread_calls"] = arrayOf(F.ThreadCalls, Same);
   auto Pair = [](const auto &P) {
     return llvm::json::Array{P.first, P.second};
   };

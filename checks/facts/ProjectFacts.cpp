@@ -49,6 +49,8 @@ void ProjectFacts::readFunctions(const llvm::json::Object &Root) {
       F.ReapsAny = ReapsAny && *ReapsAny;
       auto Resets = O->getBoolean("resets_sigchld");
       F.ResetsSigchld = Resets && *Resets;
+      auto Routine = O->getBoolean("reaper_routine");
+      F.ReaperRoutine = Routine && *Routine;
       if (F.Wrapper)
         if (auto Name = O->getString("name"))
           Names.push_back(Name->rsplit("::").second.empty()

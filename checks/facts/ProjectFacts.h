@@ -76,6 +76,9 @@ struct FunctionFacts {
   /// Its body, or a function it calls, sets SIGCHLD to SIG_DFL or to a
   /// handler that reaps nothing (a `reset_signals()` helper).
   bool ResetsSigchld = false;
+  /// A thread running it reaps every child of the process
+  /// (reapsOverAndOver()).
+  bool ReaperRoutine = false;
 };
 
 class ProjectFacts {
@@ -87,6 +90,12 @@ public:
                                           std::string &Error);
 
   const FunctionFacts *function(llvm::StringRef Usr) const;
+  /// True when the function's facts say that a thread running it reaps
+  /// every child of the process (`reaper_routine`).
+  bool isReaperRoutine(llvm::StringRef Usr) const {
+    const FunctionFacts *F = function(Usr);
+    return F && F->ReaperRoutine;
+  }
   /// What the indexed files do with a holder; Unjudged when none saw it.
   HolderDuty holderDuty(llvm::StringRef Usr) const;
   /// Which children the indexed files keep in the holder, as to groups;
@@ -225,6 +234,8 @@ public:
   void addReapsOnce(const clang::FunctionDecl &FD);
   /// \p FD runs before main (`__attribute__((constructor))`).
   void addConstructor(const clang::FunctionDecl &FD);
+  /// A thread running \p FD reaps every child (reapsOverAndOver()).
+  void addReaperRoutine(const clang::FunctionDecl &FD);
   void addResetsSigchld(const clang::FunctionDecl &FD);
   /// A call of \p FD installs an ignore of SIGCHLD or a handler that may
   /// reap, for the rest of the process (SummaryProvider::installsTaker()).
@@ -298,6 +309,10 @@ public:
   /// its starts.
   void addChildCall(const clang::FunctionDecl &Caller,
                     const clang::FunctionDecl &Callee);
+  /// \p Caller starts a thread that runs \p Routine (in its process: the
+  /// merge follows it as a call, but main calling it is not main reaping).
+  void addThreadCall(const clang::FunctionDecl &Caller,
+                     const clang::FunctionDecl &Routine);
   /// The unit installs, in the parent, what takes every child first: an
   /// ignore, or a handler that reaps any child (process-reaper-conflict).
   void addSigchldTaker(ForeignTaker Taker) {
@@ -325,6 +340,7 @@ private:
     bool ReapsAny = false;
     bool ReapsOnce = false;
     bool Constructor = false;
+    bool ReaperRoutine = false;
     bool ResetsSigchld = false;
     unsigned InstallsTaker = 0;
     std::optional<llvm::json::Object> EntryOrder;
@@ -332,6 +348,7 @@ private:
     bool IsMain = false;
     std::vector<std::string> Calls;
     std::vector<std::string> ChildCalls;
+    std::vector<std::string> ThreadCalls;
     std::vector<std::pair<std::string, unsigned>> AnyPidCalls;
     std::vector<unsigned> HandlerParams;
     /// Index, handler USR ("" for none), SIG_IGN.

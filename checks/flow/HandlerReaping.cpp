@@ -113,8 +113,11 @@ private:
 };
 } // namespace
 
-bool reapsEveryChild(const ProcessApiModel &Model, const FunctionDecl *FD,
-                     ASTContext &Ctx, SummaryProvider *Summaries) {
+bool foundInCalls(
+    const FunctionDecl *FD,
+    llvm::function_ref<bool(const FunctionDecl &,
+                            std::vector<const FunctionDecl *> &)>
+        Found) {
   llvm::SmallVector<std::pair<const FunctionDecl *, unsigned>, 4> Work{{FD, 0}};
   llvm::SmallPtrSet<const FunctionDecl *, 8> Seen;
   while (!Work.empty()) {
@@ -122,14 +125,23 @@ bool reapsEveryChild(const ProcessApiModel &Model, const FunctionDecl *FD,
     const FunctionDecl *Def = nullptr;
     if (!F || Depth > 2 || !F->hasBody(Def) || !Def || !Seen.insert(Def).second)
       continue;
-    LoopReaps Walk(Model, Ctx, Summaries);
-    Walk.visit(Def->getBody(), false);
-    if (Walk.Found)
+    std::vector<const FunctionDecl *> Callees;
+    if (Found(*Def, Callees))
       return true;
-    for (const FunctionDecl *Callee : Walk.Callees)
+    for (const FunctionDecl *Callee : Callees)
       Work.push_back({Callee, Depth + 1});
   }
   return false;
+}
+
+bool reapsEveryChild(const ProcessApiModel &Model, const FunctionDecl *FD,
+                     ASTContext &Ctx, SummaryProvider *Summaries) {
+  return foundInCalls(FD, [&](const FunctionDecl &Def, auto &Callees) {
+    LoopReaps Walk(Model, Ctx, Summaries);
+    Walk.visit(Def.getBody(), false);
+    Callees = std::move(Walk.Callees);
+    return Walk.Found;
+  });
 }
 
 

@@ -13,6 +13,7 @@
 
 #include "model/ProcessApiModel.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
 #include <optional>
 #include <utility>
 #include <vector>
@@ -131,6 +132,14 @@ bool handlerReapsNothing(const ProcessApiModel &Model,
 /// counts wherever it is: its loop is not in view.
 bool reapsEveryChild(const ProcessApiModel &Model, const clang::FunctionDecl *FD,
                      clang::ASTContext &Ctx, SummaryProvider *Summaries);
+
+/// Asks \p Found about the definition of \p FD and of the functions it
+/// calls, two levels deep, each once: Found fills the callees of the body
+/// it is given, and says whether that body has what is looked for.
+bool foundInCalls(const clang::FunctionDecl *FD,
+                  llvm::function_ref<bool(const clang::FunctionDecl &Def,
+                                          std::vector<const clang::FunctionDecl *> &Callees)>
+                      Found);
 
 /// Stricter than reapsAnyChild(), for process-reaper-conflict: \p FD reaps
 /// any child on every path it takes for SIGCHLD (the other cases of a

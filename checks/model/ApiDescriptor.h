@@ -31,6 +31,9 @@ enum class ApiRole {
                ///< nothing for the caller to do.
   CloseStream, ///< Closes a pipe stream without reaping (fclose).
   SignalInstall, ///< Installs a signal disposition (signal, sigaction).
+  StartsReaper,  ///< Starts something that reaps every child of the
+                 ///< process from then on (libev's default loop).
+  ThreadStart,   ///< Starts a thread running the function at Handle.
 };
 
 /// Where a row's handle is.

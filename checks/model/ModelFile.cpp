@@ -92,6 +92,8 @@ static HandleSlot defaultHandle(ApiRole Role, bool Method) {
   switch (Role) {
   case ApiRole::Start:
     return HandleSlot::Return;
+  case ApiRole::ThreadStart:
+    return HandleSlot::Argument;
   case ApiRole::Reap:
   case ApiRole::Poll:
   case ApiRole::Kill:
@@ -185,6 +187,32 @@ static const char *waitProblem(const ApiDescriptor &R) {
   return nullptr;
 }
 
+/// What is wrong with a row's handle for its role, or null.
+static const char *handleProblem(const ApiDescriptor &R) {
+  switch (R.Role) {
+  case ApiRole::Start:
+    if (R.Handle != HandleSlot::Return && R.Handle != HandleSlot::OutArgument)
+      return "a 'start' needs handle 'return' or 'out-argument'";
+    return nullptr;
+  case ApiRole::Reap:
+  case ApiRole::Poll:
+  case ApiRole::Kill:
+  case ApiRole::HandOff:
+  case ApiRole::Detach:
+  case ApiRole::CloseStream:
+    if (R.Handle == HandleSlot::None || R.Handle == HandleSlot::Return)
+      return "this role needs a handle: 'argument', 'out-argument' or "
+             "'object'";
+    return nullptr;
+  case ApiRole::ThreadStart:
+    if (R.Handle != HandleSlot::Argument)
+      return "a 'thread-start' needs handle 'argument': the start routine";
+    return nullptr;
+  default:
+    return nullptr;
+  }
+}
+
 /// What is wrong with a row whose fields each parsed, or "".
 static std::string rowProblem(const ApiDescriptor &R, bool Method) {
   if (R.Name.empty())
@@ -202,24 +230,8 @@ static std::string rowProblem(const ApiDescriptor &R, bool Method) {
     return "give 'error-arg' or 'error-parameter', not both";
   if (R.Handle == HandleSlot::Object && !Method)
     return "handle 'object' is for the methods of a class";
-  switch (R.Role) {
-  case ApiRole::Start:
-    if (R.Handle != HandleSlot::Return && R.Handle != HandleSlot::OutArgument)
-      return "a 'start' needs handle 'return' or 'out-argument'";
-    break;
-  case ApiRole::Reap:
-  case ApiRole::Poll:
-  case ApiRole::Kill:
-  case ApiRole::HandOff:
-  case ApiRole::Detach:
-  case ApiRole::CloseStream:
-    if (R.Handle == HandleSlot::None || R.Handle == HandleSlot::Return)
-      return "this role needs a handle: 'argument', 'out-argument' or "
-             "'object'";
-    break;
-  default:
-    break;
-  }
+  if (const char *Problem = handleProblem(R))
+    return Problem;
   if (!R.AnyWhen.empty() && R.Role != ApiRole::Reap)
     return "'any-when' is for a 'reap'";
   if (const char *Problem = groupProblem(R))

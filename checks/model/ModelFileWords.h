@@ -67,6 +67,8 @@ template <> struct ScalarTraits<ApiRole> {
         {"reaps-by-itself", ApiRole::ReapsItself},
         {"close-stream", ApiRole::CloseStream},
         {"signal-install", ApiRole::SignalInstall},
+        {"starts-reaper", ApiRole::StartsReaper},
+        {"thread-start", ApiRole::ThreadStart},
     };
     N = std::size(Table);
     return Table;

@@ -225,7 +225,11 @@ CallRole ProcessApiModel::roleForArg(const CallExpr &Call, unsigned ArgIndex,
   case ApiRole::SignalInstall:
   case ApiRole::ReapsItself:
   case ApiRole::Detach:
+  case ApiRole::StartsReaper:
     return CallRole::Harmless;
+  case ApiRole::ThreadStart:
+    // A child given to a thread as its argument: judged as for any call.
+    return CallRole::Unknown;
   case ApiRole::Start:
     // A start receiving a handle (posix_spawn(&pid) of its own) is decided
     // by the analysis.
@@ -368,7 +372,6 @@ void CalleeNameSet::forgetTranslationUnit() const {
 static const char *const StreamOpenerNames[] = {
     "popen",   "fopen",    "fdopen",        "freopen",
     "tmpfile", "fmemopen", "open_memstream"};
-static const char *const ReapingLoopName = "ev_default_loop";
 
 CalleeNameSet ProcessApiModel::streamOpeners() {
   CalleeNameSet Set;
@@ -385,6 +388,8 @@ CalleeNameSet ProcessApiModel::interestingCallees() const {
       // good never runs.
       if (Row.Role != ApiRole::Start && Row.Role != ApiRole::SignalInstall &&
           Row.Role != ApiRole::CloseStream &&
+          Row.Role != ApiRole::StartsReaper &&
+          Row.Role != ApiRole::ThreadStart &&
           Row.SignalSet != SignalSetOp::Mask &&
           Row.SignalSet != SignalSetOp::Admit)
         continue;
@@ -394,7 +399,6 @@ CalleeNameSet ProcessApiModel::interestingCallees() const {
     }
   for (const char *Name : StreamOpenerNames)
     Set.add(Name);
-  Set.add(ReapingLoopName);
   return Set;
 }
 
@@ -446,10 +450,6 @@ bool ProcessApiModel::installsSignalHandler(const FunctionDecl &FD) const {
 bool ProcessApiModel::installsOneShot(const FunctionDecl &FD) const {
   const ApiDescriptor *Row = find(FD);
   return Row && Row->Role == ApiRole::SignalInstall && Row->OneShot;
-}
-
-bool ProcessApiModel::startsReapingLoop(const FunctionDecl &FD) {
-  return isGlobalCFunction(FD) && FD.getName() == ReapingLoopName;
 }
 
 bool ProcessApiModel::isSigchld(const Expr &Sig, ASTContext &Ctx) {

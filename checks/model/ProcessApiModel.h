@@ -168,10 +168,16 @@ public:
   /// True for an install whose handler runs once (row `one-shot`:
   /// sysv_signal()).
   bool installsOneShot(const clang::FunctionDecl &FD) const;
-  /// True for an event loop that reaps every child from its own SIGCHLD
-  /// watcher: libev's ev_default_loop() (`EV_DEFAULT`), whose handler calls
-  /// waitpid(-1, ..., WNOHANG) until no child is left, watched or not.
-  static bool startsReapingLoop(const clang::FunctionDecl &FD);
+  /// True for a call that starts something reaping every child of the
+  /// process from then on (row `starts-reaper`): libev's ev_default_loop()
+  /// (`EV_DEFAULT`), whose SIGCHLD watcher calls waitpid(-1, ..., WNOHANG)
+  /// until no child is left, watched or not.
+  bool startsReaper(const clang::CallExpr &Call,
+                    const clang::ASTContext &Ctx) const;
+  /// The start routine of a thread \p Call starts (row `thread-start`),
+  /// when the argument names a function; else null.
+  const clang::FunctionDecl *threadRoutine(const clang::CallExpr &Call,
+                                           const clang::ASTContext &Ctx) const;
 
   /// Returns the start description when \p Call starts a child.
   std::optional<StartSpec> startOf(const clang::CallExpr &Call,

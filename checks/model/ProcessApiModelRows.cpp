@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "model/ApiQuirks.h"
+#include "support/AstHelpers.h"
 #include "model/ModelFile.h"
 #include "model/ProcessApiModel.h"
 #include "clang/AST/ASTContext.h"
@@ -350,6 +351,26 @@ SignalSetOp ProcessApiModel::signalSetOp(const CallExpr &Call) const {
 
 bool ProcessApiModel::fromOptions(unsigned M) const {
   return Models[M].Name == OptionsModel;
+}
+
+bool ProcessApiModel::startsReaper(const CallExpr &Call,
+                                   const ASTContext &Ctx) const {
+  const ApiDescriptor *Row = rowOf(Call);
+  return Row && Row->Role == ApiRole::StartsReaper &&
+         conditionsHold(Row->When, Call, Ctx);
+}
+
+const FunctionDecl *
+ProcessApiModel::threadRoutine(const CallExpr &Call,
+                               const ASTContext &Ctx) const {
+  const ApiDescriptor *Row = rowOf(Call);
+  if (!Row || Row->Role != ApiRole::ThreadStart ||
+      !conditionsHold(Row->When, Call, Ctx))
+    return nullptr;
+  int Index = argumentIndex(Call, Row->Arg, Row->Parameter);
+  if (Index < 0 || static_cast<unsigned>(Index) >= Call.getNumArgs())
+    return nullptr;
+  return functionNamedBy(Call.getArg(Index));
 }
 
 } // namespace reapcheck

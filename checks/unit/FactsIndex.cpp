@@ -4,6 +4,7 @@
 #include "facts/ProjectFacts.h"
 #include "flow/PreparedBody.h"
 #include "flow/ProcessGroups.h"
+#include "flow/ReaperRoutine.h"
 #include "flow/SigchldActions.h"
 #include "flow/SigchldDispositions.h"
 #include "support/AstHelpers.h"
@@ -88,6 +89,9 @@ public:
         Summaries.tableTargets(Call, Ctx);
     if (const FunctionDecl *Callee = Call.getDirectCallee())
       Callees.push_back(Callee);
+    // A thread started there runs its routine from there on.
+    if (const FunctionDecl *Routine = Model.threadRoutine(Call, Ctx))
+      Callees.push_back(Routine);
     const SourceManager &SM = Ctx.getSourceManager();
     for (const FunctionDecl *Callee : Callees)
       if (!SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation()))) {
@@ -154,6 +158,9 @@ static void indexEntryOrder(TranslationUnitScan &Unit, const FunctionDecl &FD,
                              {"blocks", std::move(Blocks)}});
 }
 
+static bool indexCalls(TranslationUnitScan &Unit, const FunctionDecl &FD,
+                       FactsRecorder &Recorder);
+
 /// What one function of the unit tells other files: what it does to each
 /// parameter that can carry a child, whether it reaps any child, and which
 /// functions it calls (the merge links programs through them).
@@ -173,6 +180,8 @@ static void indexFunction(TranslationUnitScan &Unit, const FunctionDecl &FD,
     Recorder.addReapsAny(FD);
     if (!reapsEveryChild(Model, &FD, Ctx, &Unit.summaries()))
       Recorder.addReapsOnce(FD);
+    if (reapsOverAndOver(Model, &FD, Ctx, &Unit.summaries()))
+      Recorder.addReaperRoutine(FD);
   }
   if (Unit.summaries().resetsSigchld(&FD, Ctx))
     Recorder.addResetsSigchld(FD);
@@ -184,7 +193,24 @@ static void indexFunction(TranslationUnitScan &Unit, const FunctionDecl &FD,
   if (FD.isMain())
     indexEntryOrder(Unit, FD, Recorder);
   bool Sigchld = Unit.summaries().resetsSigchldSomewhere(&FD, Ctx);
-  // Each callee, and whether every call of it is on the child's side.
+  Sigchld = indexCalls(Unit, FD, Recorder) || Sigchld;
+  // A function that calls a child's installer (ChildOnlyFunctions) passes
+  // its cover on too.
+  Sigchld = Sigchld || llvm::any_of(Unit.scopedInstalls(), [&](const auto &I) {
+              return I.first == FD.getCanonicalDecl() || I.first == &FD;
+            });
+  if (Sigchld)
+    indexEntryFlow(Unit, FD, Recorder);
+}
+
+/// \p FD's calls: each callee (a thread's routine too), whether every call
+/// of it is on the child's side, the functions and the pids <= 0 given to
+/// it.  True when one of them installs something for SIGCHLD.
+static bool indexCalls(TranslationUnitScan &Unit, const FunctionDecl &FD,
+                       FactsRecorder &Recorder) {
+  ASTContext &Ctx = *Unit.astContext();
+  const ProcessApiModel &Model = Unit.model();
+  bool Sigchld = false;
   llvm::MapVector<const FunctionDecl *, bool> OnChildSide;
   walkStmts(FD.getBody(), Closures::Enter, [&](const Stmt *S) {
     const auto *Call = dyn_cast<CallExpr>(S);
@@ -194,9 +220,16 @@ static void indexFunction(TranslationUnitScan &Unit, const FunctionDecl &FD,
     Sigchld = Sigchld || sigchldAction(Model, *Call, FD.getBody(), Ctx);
     if (Model.specificWaitOf(*Call, Ctx))
       Recorder.addSpecificWait();
+    // A thread's start routine runs in this process: followed as a call.
+    const FunctionDecl *Routine = Model.threadRoutine(*Call, Ctx);
+    if (Routine)
+      Recorder.addThreadCall(FD, *Routine);
     Recorder.addCall(FD, *Callee);
-    auto [It, New] = OnChildSide.insert({Callee->getCanonicalDecl(), true});
-    It->second = It->second && Unit.isChildSideCall(FD, *Call);
+    for (const FunctionDecl *Run : {Callee, Routine})
+      if (Run) {
+        auto [It, New] = OnChildSide.insert({Run->getCanonicalDecl(), true});
+        It->second = It->second && Unit.isChildSideCall(FD, *Call);
+      }
     for (unsigned I = 0; I < Call->getNumArgs(); ++I)
       if (const FunctionDecl *Named = functionNamedBy(Call->getArg(I)))
         Recorder.addFunctionArg(FD, *Callee, I, *Named);
@@ -210,13 +243,7 @@ static void indexFunction(TranslationUnitScan &Unit, const FunctionDecl &FD,
   for (const auto &[Callee, Child] : OnChildSide)
     if (Child)
       Recorder.addChildCall(FD, *Callee);
-  // A function that calls a child's installer (ChildOnlyFunctions) passes
-  // its cover on too.
-  Sigchld = Sigchld || llvm::any_of(Unit.scopedInstalls(), [&](const auto &I) {
-              return I.first == FD.getCanonicalDecl() || I.first == &FD;
-            });
-  if (Sigchld)
-    indexEntryFlow(Unit, FD, Recorder);
+  return Sigchld;
 }
 
 /// The file (absolute, links resolved), line and column of \p Loc's

@@ -4,6 +4,7 @@
 #include "support/AstHelpers.h"
 #include "flow/ChildSide.h"
 #include "flow/ReapAnalysis.h"
+#include "flow/ReaperRoutine.h"
 #include "flow/SigchldDispositions.h"
 #include "flow/SigchldMask.h"
 #include "clang/AST/ASTContext.h"
@@ -165,15 +166,36 @@ const SigchldBlocks &TranslationUnitScan::sigchldBlocks() {
   return *Blocks;
 }
 
-void TranslationUnitScan::addReapingLoop(const CallExpr &At) {
+void TranslationUnitScan::addReapingLoop(const CallExpr &At,
+                                         const FunctionDecl *Installer) {
   ReapingLoop = true;
-  CoveringInstallers.push_back(nullptr);
+  CoveringInstallers.push_back(Installer);
   auto [Callable, Body] = findEnclosingBody(At, *Ctx);
   Summaries.addTakerInstall(dyn_cast_or_null<FunctionDecl>(Callable), At,
                             TakesReaper);
 }
 
+void TranslationUnitScan::resolveThreadStart(const CallExpr &At,
+                                             const FunctionDecl &Routine) {
+  // A thread runs in the process that starts it: one started only in a
+  // child reaps nothing of the parent's.
+  auto [Callable, Body] = findEnclosingBody(At, *Ctx);
+  const auto *Starter = dyn_cast_or_null<FunctionDecl>(Callable);
+  if (!Starter || runsInChildOnly(At, Callable, Body) ||
+      (!Starter->isMain() && runsOnlyInChildren(Starter)))
+    return;
+  // The routine's body in view, or, in another file, its facts.
+  bool Reaps = Routine.hasBody()
+                   ? reapsOverAndOver(Model, &Routine, *Ctx, &Summaries)
+                   : Facts && Facts->isReaperRoutine(usrOf(&Routine));
+  if (Reaps)
+    addReapingLoop(At, Starter);
+}
+
 void TranslationUnitScan::resolveInstalls() {
+  for (const auto &[At, Routine] : ThreadStarts)
+    resolveThreadStart(*At, *Routine);
+  ThreadStarts.clear();
   for (const PendingInstall &P : Pending) {
     bool ChildOnly = runsOnlyInChildren(P.Installer);
     applyAction(P.Action, P.Installer, *P.At, ChildOnly);

@@ -171,12 +171,23 @@ public:
   /// True when \p Call runs only on the child's side of \p Caller's starts.
   bool isChildSideCall(const clang::FunctionDecl &Caller,
                        const clang::CallExpr &Call);
-  /// An event loop that reaps every child (ProcessApiModel::startsReapingLoop).
-  void addReapingLoop(const clang::CallExpr &At);
+  /// A reaper that needs no handler of the program: an event loop that
+  /// reaps every child (ProcessApiModel::startsReaper), a thread whose
+  /// routine reaps over and over (addThreadStart).  \p Installer is the
+  /// function that starts it (null: the facts never count it as run only
+  /// in children).
+  void addReapingLoop(const clang::CallExpr &At,
+                      const clang::FunctionDecl *Installer = nullptr);
+  /// A thread started with \p Routine (ProcessApiModel::threadRoutine);
+  /// judged once the unit is complete (resolveInstalls()).
+  void addThreadStart(const clang::CallExpr &At,
+                      const clang::FunctionDecl &Routine) {
+    ThreadStarts.push_back({&At, &Routine});
+  }
   /// True when this unit installs a SIGCHLD handler that reaps any child,
-  /// its own or an event loop's.
+  /// its own, an event loop's or a reaper thread.
   bool hasReapingHandler() const { return ReapingHandler || ReapingLoop; }
-  /// The same, the event loop's only.
+  /// The same, an event loop's or a thread's only (SIGCHLD not needed).
   bool hasReapingLoop() const { return ReapingLoop; }
   /// A call that may change SIGCHLD in the mask, or let a blocked one in
   /// (SigchldMask.h).
@@ -255,6 +266,10 @@ private:
     const clang::CallExpr *At;
   };
   std::vector<PendingInstall> Pending;
+  std::vector<std::pair<const clang::CallExpr *, const clang::FunctionDecl *>>
+      ThreadStarts;
+  void resolveThreadStart(const clang::CallExpr &At,
+                          const clang::FunctionDecl &Routine);
   void noteDispatch(const clang::FunctionDecl &Handler,
                     const clang::Decl *Installer);
 

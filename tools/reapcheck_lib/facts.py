@@ -115,7 +115,7 @@ def merge(parts, stamps):
     signal_params, sigchld_args, shared_units = {}, [], set()
     tables, var_files = {}, {}
     reset_flow, cover_flow, always_flow = {}, {}, {}
-    installers, child_calls = {}, {}  # by path; by node
+    installers, child_calls, thread_calls = {}, {}, {}  # by path; by node; by node
     installs_taker, resetters, orders = {}, set(), []  # usr -> mask: 1 ignore, 2 reaper
     groups = {}  # holder usr -> its children's group facts, from every unit
     takers = {}  # by path: what it installs that takes every child first
@@ -170,7 +170,8 @@ def merge(parts, stamps):
             for index, handler, kernel_reaps in f.get('signal_params', []):
                 signal_params[(usr, index)] = (handler, kernel_reaps)
             entry['reaps_any'] = entry['reaps_any'] or f.get('reaps_any', False)
-            for flag in ('resets_sigchld', 'reaps_once', 'constructor'):  # once: no loop
+            # reaps_once: no loop; reaper_routine: a loop that does not end.
+            for flag in ('resets_sigchld', 'reaps_once', 'constructor', 'reaper_routine'):
                 if f.get(flag):
                     entry[flag] = True
             if f.get('resets_sigchld'):
@@ -183,6 +184,11 @@ def merge(parts, stamps):
                 # Each definition is its own node: every program has its own
                 # main, and static functions of the same name are distinct.
                 calls.setdefault((usr, path), set()).update(f.get('calls', []))
+                # A thread's routine runs in the caller's process: followed
+                # as a call, except as a function main calls to reap.
+                calls[(usr, path)].update(f.get('thread_calls', []))
+                thread_calls.setdefault((usr, path), set()).update(
+                    f.get('thread_calls', []))
                 child_calls.setdefault((usr, path), set()).update(f.get('child_calls', []))
                 any_pid.setdefault((usr, path), set()).update(
                     (callee, str(index)) for callee, index in f.get('any_pid_calls', []))
@@ -211,7 +217,7 @@ def merge(parts, stamps):
                 old['signalled'] = True
     for usr, found in groups.items():
         holders.setdefault(usr, {'duty': 'unjudged'})['group'] = holder_group(found)
-    _derive_reaps_any(functions, calls, any_pid, node_reaps)
+    programs_mod.derive_reaps_any(functions, calls, thread_calls, any_pid, node_reaps)
     unknown_callers = {arg for _, _, _, arg in function_args} | {
         u for ts in tables.values() for t in ts for u in t['functions']}
     child_only = dispositions.child_only(calls, child_calls, defined_in,
@@ -306,10 +312,14 @@ def merge(parts, stamps):
                         work.append((callee, where))
         members = {path for _, path in reached}
         reached_nodes = reached
-        # main's own loop, or a function main calls directly, reaps any child.
+        # main's own loop, or a function main calls directly, reaps any child;
+        # or a thread the program starts in its parent reaps over and over.
         main_reaps = node_reaps.get(root, False) or any(
-            node_reaps.get((u, w), False) for u in calls.get(root, set())
-            for w in _definitions_linked(u, main_file, main_file, defined_in, main_files))
+            node_reaps.get((u, w), False)
+            for u in calls.get(root, set()) - thread_calls.get(root, set())
+            for w in _definitions_linked(u, main_file, main_file, defined_in, main_files)) \
+            or any(functions.get(u, {}).get('reaper_routine') and u not in child_only
+                   for u, _ in reached)
         # A handler of a program that blocks SIGCHLD for good never runs.
         blocked = programs_mod.sigchld_blocked(members, reached, blockers, admitting)
         reapers = members & (ignore_files if blocked else reaper_files)
@@ -381,24 +391,6 @@ def holder_group(found):
         return {'kind': 'mixed'}
     first = min(found, key=lambda g: (g['file'], g['line'], g['column']))
     return {k: first[k] for k in ('kind', 'file', 'line', 'column', 'session')}
-
-
-def _derive_reaps_any(functions, calls, any_pid, node_reaps):
-    """Adds what other files' facts tell about reaping any child: a pid <= 0
-    passed to a parameter its callee reaps, or a call of a function whose
-    own unit found it reaps any child (one level, not a closure: a program
-    whose every path reaches some final reap-any is not a reaper)."""
-    own = {usr: f['reaps_any'] for usr, f in functions.items()}
-
-    def reaps_via(node):
-        return (any(functions.get(callee, {}).get('params', {}).get(index) == 'reaps'
-                    for callee, index in any_pid.get(node, ()))
-                or any(own.get(callee, False) for callee in calls.get(node, ())))
-
-    for node in list(node_reaps):
-        if not node_reaps[node] and reaps_via(node):
-            node_reaps[node] = True
-            functions[node[0]]['reaps_any'] = True
 
 
 def _definitions_linked(callee, caller_file, main_file, defined_in, main_files=()):

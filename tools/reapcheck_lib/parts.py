@@ -66,10 +66,10 @@ def _function_problem(f):
     writes, quoted, or None."""
     if not isinstance(f.get('params', {}), dict):
         return "'params'"
-    for key in ('calls', 'child_calls'):
+    for key in ('calls', 'child_calls', 'thread_calls'):
         if not _strings(f.get(key, [])):
             return "'%s'" % key
-    for flag in ('resets_sigchld', 'reaps_once', 'constructor'):
+    for flag in ('resets_sigchld', 'reaps_once', 'constructor', 'reaper_routine'):
         if not isinstance(f.get(flag, False), bool):
             return "'%s'" % flag
     if f.get('installs_taker', 1) not in (1, 2, 3):

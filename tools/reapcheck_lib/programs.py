@@ -66,3 +66,24 @@ def coverage(files, programs, by_node, key):
         if all(flags) and path not in covered:
             functions.setdefault(path, []).append(usr)
     return covered, functions
+
+
+def derive_reaps_any(functions, calls, thread_calls, any_pid, node_reaps):
+    """Adds what other files' facts tell about reaping any child: a pid <= 0
+    passed to a parameter its callee reaps, or a call of a function whose
+    own unit found it reaps any child (one level, not a closure: a program
+    whose every path reaches some final reap-any is not a reaper).  A thread
+    a function starts is not a call of it here: the thread reaps, not the
+    function."""
+    own = {usr: f['reaps_any'] for usr, f in functions.items()}
+
+    def reaps_via(node):
+        return (any(functions.get(callee, {}).get('params', {}).get(index) == 'reaps'
+                    for callee, index in any_pid.get(node, ()))
+                or any(own.get(callee, False)
+                       for callee in calls.get(node, set()) - thread_calls.get(node, set())))
+
+    for node in list(node_reaps):
+        if not node_reaps[node] and reaps_via(node):
+            node_reaps[node] = True
+            functions[node[0]]['reaps_any'] = True

@@ -1,0 +1,34 @@
+//===--- ReaperRoutine.h - Whether a thread reaps every child --*- C++ -*-===//
+//
+// A thread whose start routine reaps any child over and over reaps every
+// child of its process (threads share their process's children), with no
+// SIGCHLD needed.  The rule is in docs/process/unreaped-child.rst.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REAPCHECK_REAPERROUTINE_H
+#define REAPCHECK_REAPERROUTINE_H
+
+namespace clang {
+class ASTContext;
+class FunctionDecl;
+} // namespace clang
+
+namespace reapcheck {
+
+class ProcessApiModel;
+class SummaryProvider;
+
+/// True when \p Routine, or a function it calls (two levels deep), reaps
+/// any child inside a loop that does not end when the reap finds no
+/// child: the loop's condition calls no reap, and no break or return
+/// leaves it under a condition that tests a reap's result or a variable
+/// that holds one.  A reap inside the loop may be made by a function it
+/// calls (reapsAnyChild()).
+bool reapsOverAndOver(const ProcessApiModel &Model,
+                      const clang::FunctionDecl *Routine,
+                      clang::ASTContext &Ctx, SummaryProvider *Summaries);
+
+} // namespace reapcheck
+
+#endif
