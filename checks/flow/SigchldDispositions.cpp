@@ -93,7 +93,7 @@ private:
   const ProcessApiModel &Model;
   SummaryProvider &Summaries;
   const Disposition Entry;
-  llvm::DenseMap<const VarDecl *, bool> Sets;
+  SigchldSets Sets;
 };
 
 /// The last pass: what holds at \p Call, for the facts.
@@ -168,12 +168,13 @@ bool DispositionPass::onCall(const CallExpr &Call, State &S) {
 
 /// sigprocmask(how, &set, &old): blocks or unblocks SIGCHLD when the set
 /// holds it; SIG_SETMASK of a set that does not (a saved mask put back)
-/// unblocks it.  A null set changes nothing.
+/// unblocks it, the body being entered with SIGCHLD unblocked.  A null set
+/// changes nothing.
 void DispositionPass::onMask(const CallExpr &Call, State &S) const {
   MaskEffect Effect = sigchldMaskEffect(Call, Sets, Model, Ctx);
-  if (Effect == MaskEffect::Blocks)
+  if (Effect == MaskEffect::Blocks || Effect == MaskEffect::Brackets)
     S.Blocked = true;
-  else if (Effect == MaskEffect::Unblocks ||
+  else if (Effect == MaskEffect::Unblocks || Effect == MaskEffect::Restores ||
            (Effect == MaskEffect::Unknown && Call.getNumArgs() > 0 &&
             constantOf(Call.getArg(0), Ctx)))
     S.Blocked = false;

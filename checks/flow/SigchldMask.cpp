@@ -25,12 +25,22 @@ static const VarDecl *signalSetNamed(const Expr *E) {
 
 SigchldSets setsHoldingSigchld(const Stmt *Body, const ProcessApiModel &Model,
                                ASTContext &Ctx) {
-  SigchldSets Holds;
+  SigchldSets Sets;
+  auto &Holds = Sets.Holds;
+  llvm::SmallPtrSet<const VarDecl *, 2> Saved, PutBack;
   walkStmts(Body, Closures::Skip, [&](const Stmt *S) {
     const auto *Call = dyn_cast<CallExpr>(S);
     if (!Call || Call->getNumArgs() == 0)
       return true;
     SignalSetOp Op = Model.signalSetOp(*Call);
+    if (Op == SignalSetOp::Mask && Call->getNumArgs() > 2) {
+      if (const VarDecl *Old = signalSetNamed(Call->getArg(2)))
+        Saved.insert(Old);
+      auto How = constantOf(Call->getArg(0), Ctx);
+      if (const VarDecl *New = signalSetNamed(Call->getArg(1)))
+        if (How && *How == SigSetmask)
+          PutBack.insert(New);
+    }
     const VarDecl *Set = signalSetNamed(Call->getArg(0));
     if (Op == SignalSetOp::None || Op == SignalSetOp::Mask ||
         Op == SignalSetOp::Admit || !Set)
@@ -43,7 +53,10 @@ SigchldSets setsHoldingSigchld(const Stmt *Body, const ProcessApiModel &Model,
       Holds[Set] = false;
     return true;
   });
-  return Holds;
+  for (const VarDecl *Old : Saved)
+    if (PutBack.count(Old) && !Holds.count(Old))
+      Sets.Bracketed.insert(Old);
+  return Sets;
 }
 
 MaskEffect sigchldMaskEffect(const CallExpr &Call, const SigchldSets &Sets,
@@ -59,16 +72,23 @@ MaskEffect sigchldMaskEffect(const CallExpr &Call, const SigchldSets &Sets,
     return MaskEffect::None;
   auto How = constantOf(Call.getArg(0), Ctx);
   const VarDecl *Set = signalSetNamed(SetArg);
-  auto It = Set ? Sets.find(Set) : Sets.end();
-  bool Holds = It != Sets.end() && It->second;
+  auto It = Set ? Sets.Holds.find(Set) : Sets.Holds.end();
+  bool Holds = It != Sets.Holds.end() && It->second;
+  const VarDecl *Saves =
+      Call.getNumArgs() > 2 ? signalSetNamed(Call.getArg(2)) : nullptr;
+  bool Bracketed = Saves && Sets.Bracketed.count(Saves);
   if (!How || (!Set && *How != SigBlock))
     return MaskEffect::Unknown;
   if (*How == SigBlock)
-    return Holds ? MaskEffect::Blocks : MaskEffect::None;
+    return !Holds ? MaskEffect::None
+                  : Bracketed ? MaskEffect::Brackets : MaskEffect::Blocks;
   if (*How == SigUnblock)
     return Holds ? MaskEffect::Unblocks : MaskEffect::None;
+  if (*How == SigSetmask && Sets.Bracketed.count(Set))
+    return MaskEffect::Restores;
   if (*How == SigSetmask)
-    return Holds ? MaskEffect::Blocks : MaskEffect::Unblocks;
+    return !Holds ? MaskEffect::Unblocks
+                  : Bracketed ? MaskEffect::Brackets : MaskEffect::Blocks;
   return MaskEffect::Unknown;
 }
 

@@ -11,6 +11,7 @@
 
 #include "model/ProcessApiModel.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace clang {
 class ASTContext;
@@ -21,10 +22,16 @@ class VarDecl;
 
 namespace reapcheck {
 
-/// Which signal sets of a body hold SIGCHLD: filled, or given it with
-/// sigaddset, and never losing it with sigdelset (the order in the body is
-/// not followed).
-using SigchldSets = llvm::DenseMap<const clang::VarDecl *, bool>;
+/// The signal sets of a body, as to SIGCHLD (the order in the body is not
+/// followed).
+struct SigchldSets {
+  /// Those that hold SIGCHLD: filled, or given it with sigaddset, and never
+  /// losing it with sigdelset.
+  llvm::DenseMap<const clang::VarDecl *, bool> Holds;
+  /// Those a mask call saves the mask into (its third argument, `&old`)
+  /// and a SIG_SETMASK of the body puts back: a critical section.
+  llvm::SmallPtrSet<const clang::VarDecl *, 2> Bracketed;
+};
 SigchldSets setsHoldingSigchld(const clang::Stmt *Body,
                                const ProcessApiModel &Model,
                                clang::ASTContext &Ctx);
@@ -38,6 +45,9 @@ enum class MaskEffect {
   Unknown,  ///< A mask call whose `how` or set is not known.
   Admits,   ///< A call that waits with a mask of its own or takes the
             ///< signal (`sigset: admit`: sigsuspend, pselect, sigwaitinfo).
+  Brackets, ///< Blocks, saving the mask into a set the body puts back.
+  Restores, ///< SIG_SETMASK of such a saved set: the mask as it was before
+            ///< the critical section, whatever that was.
 };
 
 /// What \p Call does to SIGCHLD in the mask; \p Sets are its body's.

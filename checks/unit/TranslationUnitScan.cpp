@@ -151,7 +151,10 @@ const SigchldBlocks &TranslationUnitScan::sigchldBlocks() {
     if (It == SetsOf.end())
       It = SetsOf.try_emplace(Body, setsHoldingSigchld(Body, Model, *Ctx)).first;
     MaskEffect Effect = sigchldMaskEffect(*Call, It->second, Model, *Ctx);
-    if (Effect == MaskEffect::None)
+    // A critical section (block, saving the mask; put it back) neither
+    // blocks for good nor lets in what was blocked before it.
+    if (Effect == MaskEffect::None || Effect == MaskEffect::Brackets ||
+        Effect == MaskEffect::Restores)
       continue;
     if (Effect != MaskEffect::Blocks) {
       Blocks->Admits = true;

@@ -6,9 +6,14 @@
 // judged as if no handler were installed.  A block only in a child, in a
 // function whose address is taken (a thread's start routine), or of a set
 // without SIGCHLD does not count; an ignore still lets the kernel reap.
+// A critical section (a block that saves the mask, and that mask put back
+// by the same function) neither blocks for good nor lets in what was
+// blocked before it.
 // RUN: %check_tidy %s %t -- %tidy -- -std=gnu11 -DBLOCK=1
 // RUN: %check_tidy %s %t -- %tidy -- -std=gnu11 -DBLOCK=1 -DHELPER=1
 // RUN: %check_tidy %s %t -- %tidy -- -std=gnu11 -DSETMASK_BLOCK=1
+// RUN: %check_tidy %s %t -- %tidy -- -std=gnu11 -DBLOCK=1 -DCRITICAL=1
+// RUN: %check_tidy --prefix CHECK-KEPT %s %t -- %tidy -- -std=gnu11 -DCRITICAL=1
 // RUN: %check_tidy --prefix CHECK-KEPT %s %t -- %tidy -- -std=gnu11 -DBLOCK=1 -DUNBLOCK=1
 // RUN: %check_tidy --prefix CHECK-KEPT %s %t -- %tidy -- -std=gnu11 -DBLOCK=1 -DRESTORE=1
 // RUN: %check_tidy --prefix CHECK-KEPT %s %t -- %tidy -- -std=gnu11 -DBLOCK=1 -DSUSPEND=1
@@ -59,6 +64,12 @@ static void *worker(void *arg) {
 
 void spawn_children(int n) {
   for (int i = 0; i < n; i++) {
+#if CRITICAL
+    sigset_t chld, old;
+    sigemptyset(&chld);
+    sigaddset(&chld, SIGCHLD);
+    sigprocmask(SIG_BLOCK, &chld, &old);
+#endif
     pid_t pid = fork();
     // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: child process 'pid' started by 'fork' is never reaped [process-unreaped-child]
     if (pid == 0) {
@@ -67,6 +78,9 @@ void spawn_children(int n) {
 #endif
       _exit(0);
     }
+#if CRITICAL
+    sigprocmask(SIG_SETMASK, &old, NULL);
+#endif
   }
 #if UNBLOCK
   sigset_t m;
