@@ -77,11 +77,26 @@ bool mayPassSigchldHandler(const CallExpr &Call) {
   return Signal && Handler;
 }
 
+/// True when \p E is the integer literal SIGCHLD expands to.
+static bool isSigchldLiteral(const Expr *E) {
+  const auto *Lit = dyn_cast_or_null<IntegerLiteral>(E ? E->IgnoreParenImpCasts() : nullptr);
+  return Lit && Lit->getValue() == SigchldOnLinux;
+}
+
 bool passesSigchldLiteral(const CallExpr &Call) {
-  for (const Expr *Arg : Call.arguments())
-    if (const auto *Lit = dyn_cast<IntegerLiteral>(Arg->IgnoreParenImpCasts()))
-      if (Lit->getValue() == SigchldOnLinux)
-        return true;
+  for (const Expr *Arg : Call.arguments()) {
+    if (isSigchldLiteral(Arg))
+      return true;
+    // An array whose initialiser holds it (`reset(sigs, n)`).
+    const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
+    const auto *Array = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    const auto *List = dyn_cast_or_null<InitListExpr>(
+        Array && Array->getType()->isArrayType() && Array->getInit()
+            ? Array->getInit()->IgnoreParens()
+            : nullptr);
+    if (List && llvm::any_of(List->inits(), isSigchldLiteral))
+      return true;
+  }
   return false;
 }
 
@@ -207,12 +222,17 @@ paramSignalAction(const ProcessApiModel &Model, const CallExpr &Call,
   const FunctionDecl *FD = Call.getDirectCallee();
   if (!FD || Call.getNumArgs() < 2 || !Model.installsSignalHandler(*FD))
     return std::nullopt;
-  const auto *Param = dyn_cast_or_null<ParmVarDecl>(varOf(Call.getArg(0)));
+  // The parameter itself, or an element of the array it points at
+  // (`for (i = 0; i < n; i++) signal(sigs[i], SIG_DFL)`).
+  const Expr *Sig = skipTransparent(Call.getArg(0));
+  if (const auto *Element = dyn_cast<ArraySubscriptExpr>(Sig))
+    Sig = Element->getBase();
+  const auto *Param = dyn_cast_or_null<ParmVarDecl>(varOf(Sig));
   if (!Param || Param->getDeclContext() != &Installer ||
       isWrittenIn(*Param, Body))
     return std::nullopt;
   SigchldAction Action = installedAction(Model, Call, Body, Ctx);
-  if (!Action.Handler && !Action.KernelReaps)
+  if (!Action.Handler && !Action.KernelReaps && !Action.Default)
     return std::nullopt;
   return std::make_pair(Param->getFunctionScopeIndex(), Action);
 }

@@ -48,8 +48,8 @@ struct SigchldAction {
 bool mayPassSigchldHandler(const clang::CallExpr &Call);
 
 /// True when some argument of \p Call is the integer literal SIGCHLD
-/// expands to: a call that may hand SIGCHLD to an installer of the project
-/// (paramSignalAction).
+/// expands to, or an array whose initialiser holds it: a call that may hand
+/// SIGCHLD to an installer of the project (paramSignalAction).
 bool passesSigchldLiteral(const clang::CallExpr &Call);
 
 /// For signal(SIGCHLD, ...) or sigaction(SIGCHLD, &sa, ...): what the call
@@ -64,8 +64,9 @@ std::optional<SigchldAction> sigchldAction(const ProcessApiModel &Model,
 
 /// For signal(sig, ...) or sigaction(sig, &sa, ...) in \p Installer whose
 /// signal is \p Installer's own parameter (zsh's `install_handler(int
-/// sig)`): that parameter's index and what the call installs, when it
-/// installs a handler or SIG_IGN.
+/// sig)`), or an element of the array it points at (`sigs[i]`): that
+/// parameter's index and what the call installs, when it installs a
+/// handler, SIG_IGN or SIG_DFL.
 std::optional<std::pair<unsigned, SigchldAction>>
 paramSignalAction(const ProcessApiModel &Model, const clang::CallExpr &Call,
                   const clang::FunctionDecl &Installer, const clang::Stmt *Body,

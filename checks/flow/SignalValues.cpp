@@ -118,6 +118,19 @@ const Expr *inTableRow(const Expr *E, const std::optional<TableRow> &Row) {
   return Value && !isa<ImplicitValueInitExpr>(Value) ? Value : E;
 }
 
+bool namesSigchldArgument(const Expr &Arg, ASTContext &Ctx) {
+  if (ProcessApiModel::isSigchld(Arg, Ctx))
+    return true;
+  const auto *Ref = dyn_cast<DeclRefExpr>(Arg.IgnoreParenImpCasts());
+  const auto *Array = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  const InitListExpr *List =
+      Array && Array->getType()->isArrayType() ? semanticList(Array->getInit())
+                                               : nullptr;
+  return List && llvm::any_of(List->inits(), [&](const Expr *Init) {
+           return ProcessApiModel::isSigchld(*Init, Ctx);
+         });
+}
+
 bool mayNameSigchld(const Expr &Sig, const CallExpr &Call,
                            ASTContext &Ctx) {
   if (ProcessApiModel::isSigchld(Sig, Ctx))

@@ -28,6 +28,11 @@ namespace reapcheck {
 bool mayNameSigchld(const clang::Expr &Sig, const clang::CallExpr &Call,
                     clang::ASTContext &Ctx);
 
+/// True when \p Arg, an argument given to a function of the project, names
+/// SIGCHLD: the constant, or an array whose initialiser names it (the
+/// function installs for each element, paramSignalAction()).
+bool namesSigchldArgument(const clang::Expr &Arg, clang::ASTContext &Ctx);
+
 /// The row of a table that an install in a loop reads for SIGCHLD: the
 /// signal is `tab[i]` or `tab[i].signo`, and row Row of `tab`'s
 /// initialiser names SIGCHLD there (the last such row: a loop installs

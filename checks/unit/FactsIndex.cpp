@@ -7,6 +7,7 @@
 #include "flow/ReaperRoutine.h"
 #include "flow/SigchldActions.h"
 #include "flow/SigchldDispositions.h"
+#include "flow/SignalValues.h"
 #include "support/AstHelpers.h"
 #include "support/EnclosingBody.h"
 #include "unit/Owners.h"
@@ -402,7 +403,7 @@ void writeUnitFacts(TranslationUnitScan &Unit,
                             P.Action.KernelReaps);
   for (const auto &[Caller, Call] : Unit.sigchldPassed())
     for (unsigned I = 0; I < Call->getNumArgs(); ++I)
-      if (ProcessApiModel::isSigchld(*Call->getArg(I), Ctx))
+      if (namesSigchldArgument(*Call->getArg(I), Ctx))
         Recorder.addSigchldArg(*Caller, *Call->getDirectCallee(), I);
   if (Ctx.getLangOpts().PICLevel != 0 && !Ctx.getLangOpts().PIE)
     Recorder.setSharedObject();

@@ -374,6 +374,11 @@ bool TranslationUnitSummaries::resetsSigchldIn(const FunctionDecl &Def,
       Resets = Action->Default ||
                (!Action->KernelReaps &&
                 handlerReapsNothing(*Model, Action->Handler, Ctx, this));
+    } else if (auto Param = paramSignalAction(*Model, *Call, Def,
+                                              Def.getBody(), Ctx)) {
+      // The signal a parameter names, given SIGCHLD by some call.
+      Resets = Param->second.Default &&
+               SigchldGiven.count({Def.getCanonicalDecl(), Param->first});
     } else if (const FunctionDecl *Callee = Call->getDirectCallee();
                Callee && Depth < 2) {
       const FunctionDecl *CalleeDef = nullptr;

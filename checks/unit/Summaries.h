@@ -67,6 +67,16 @@ public:
       Mask |= Kind;
     }
   }
+  /// A call of the unit gives SIGCHLD to parameter \p Index of \p Callee
+  /// (the constant, or an array naming it): a reset of the signal that
+  /// parameter names (`restore_defaults(sigs, n)`) is then a reset of
+  /// SIGCHLD, wherever the function is called.
+  void addSigchldGiven(const clang::FunctionDecl *Callee, unsigned Index) {
+    if (SigchldGiven.insert({Callee->getCanonicalDecl(), Index}).second) {
+      Resets.clear(); // Found before it was known.
+      AnyResets.clear();
+    }
+  }
   /// Those calls, and the calls of those functions and of the unit's
   /// functions that call one, at any depth.
   unsigned installsTaker(const clang::CallExpr &Call,
@@ -95,6 +105,7 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, bool> Resets;
   /// The same, the child's side included (resetsSigchldSomewhere()).
   llvm::DenseMap<const clang::FunctionDecl *, bool> AnyResets;
+  llvm::DenseSet<std::pair<const clang::FunctionDecl *, unsigned>> SigchldGiven;
   llvm::DenseMap<const clang::FunctionDecl *, bool> NoReturn;
   llvm::DenseMap<std::pair<const clang::FunctionDecl *, unsigned>,
                  std::optional<ParamSummary>>

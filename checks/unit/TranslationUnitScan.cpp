@@ -7,6 +7,7 @@
 #include "flow/ReaperRoutine.h"
 #include "flow/SigchldDispositions.h"
 #include "flow/SigchldMask.h"
+#include "flow/SignalValues.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -87,8 +88,12 @@ void TranslationUnitScan::resolveSigchldPassed() {
     const FunctionDecl *Callee = Call->getDirectCallee()->getCanonicalDecl();
     for (const ParamInstall &P : ParamInstalls)
       if (P.Installer == Callee && P.Index < Call->getNumArgs() &&
-          ProcessApiModel::isSigchld(*Call->getArg(P.Index), *Ctx))
-        noteAction(P.Action, Caller, *Call, Caller->getBody());
+          namesSigchldArgument(*Call->getArg(P.Index), *Ctx)) {
+        if (P.Action.Default) // A reset, read where the function is called.
+          Summaries.addSigchldGiven(Callee, P.Index);
+        else
+          noteAction(P.Action, Caller, *Call, Caller->getBody());
+      }
   }
 }
 

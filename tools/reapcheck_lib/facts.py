@@ -248,6 +248,12 @@ def merge(parts, stamps):
     # install_handler(SIGCHLD)): the caller's file installs it.
     for path, callee, index in sigchld_args:
         handler, kernel_reaps = signal_params.get((callee, index), ('', False))
+        if (callee, index) in signal_params and not (handler or kernel_reaps):
+            # SIG_DFL for the signals it is given (restore_defaults(sigs,
+            # n)): a reset wherever it is called, as a function of the
+            # program that resets SIGCHLD itself.
+            resetters.add(callee)
+            functions.get(callee, {})['resets_sigchld'] = True
         if kernel_reaps or handler:
             # Its calls install (whatever signal some of them name: the
             # lean toward no report of installs).
