@@ -42,12 +42,18 @@ void ReaperConflictCheck::check(const MatchFinder::MatchResult &Result) {
   if (!Call)
     return;
   bool Waits = Model.specificWaitOf(*Call, *Ctx).has_value();
-  if (!Waits && !Model.installsSignalHandler(*Call->getDirectCallee()))
+  const FunctionDecl *Routine = Model.threadRoutine(*Call, *Ctx);
+  if (!Waits && !Routine &&
+      !Model.installsSignalHandler(*Call->getDirectCallee()))
     return;
   auto Found = findEnclosingBody(*Call, *Ctx);
   if (!Found.first || !Found.second)
     return;
   (Waits ? WaitingBodies : InstallingBodies).insert(Found);
+  // A thread's routine and what it calls are the thread's own: its waits
+  // are not judged against it (isHandlerCode()).
+  if (Routine)
+    Handlers.insert(Routine->getCanonicalDecl());
   if (!Waits)
     if (auto Action = sigchldAction(Model, *Call, Found.second, *Ctx))
       if (Action->Handler)
@@ -174,13 +180,13 @@ static ChildOnlyFunctions childOnlyFunctions(ASTContext &Ctx,
   return ChildOnlyFunctions(Ctx, StartsChildren, ChildSide);
 }
 
-void ReaperConflictCheck::judgeUnit() {
-  ProjectSummaries Summaries(Model, nullptr);
-  const ProjectFacts *Known = unitFacts(*Ctx);
+/// What each installing function leaves installed for the others; what a
+/// function that runs only in children installs is theirs.
+llvm::MapVector<const Stmt *, Disposition>
+ReaperConflictCheck::lastingInstalls(ProjectSummaries &Summaries,
+                                     const ProjectFacts *Known) {
   PreparedBodies Prepared;
   std::optional<ChildOnlyFunctions> ChildOnly;
-  // What each installing function leaves installed for the others; what a
-  // function that runs only in children installs is theirs.
   llvm::MapVector<const Stmt *, Disposition> Lasting;
   for (const auto &[Callable, Body] : InstallingBodies) {
     const auto *FD = dyn_cast<FunctionDecl>(Callable);
@@ -197,6 +203,14 @@ void ReaperConflictCheck::judgeUnit() {
                             Disposition(), Facts))
       Lasting[Body] = Facts.Lasting;
   }
+  return Lasting;
+}
+
+void ReaperConflictCheck::judgeUnit() {
+  ProjectSummaries Summaries(Model, nullptr);
+  const ProjectFacts *Known = unitFacts(*Ctx);
+  llvm::MapVector<const Stmt *, Disposition> Lasting =
+      lastingInstalls(Summaries, Known);
   llvm::SmallPtrSet<const CallExpr *, 8> Reported;
   for (const auto &[Callable, Body] : WaitingBodies) {
     if (isHandlerCode(Callable))
@@ -222,15 +236,17 @@ void ReaperConflictCheck::judgeUnit() {
       const SpecificWait &How = Facts.How[I];
       const ForeignTaker *By = At.Ignored || At.Reaper ? nullptr : At.Foreign;
       bool Unblocked = !At.Blocked && !How.SigchldBlocked;
+      // A reaper thread needs no signal: neither a mask nor a reset stops
+      // it.
       bool Conflict = At.Ignored || (At.Reaper && Unblocked) ||
-                      (By && (By->Ignores || Unblocked));
+                      (By && (By->Ignores || Unblocked)) || At.ThreadStart;
       if (!Conflict || losesNothing(*Wait, How, *Ctx) ||
           !Reported.insert(Wait).second)
         continue;
-      if (By)
+      if (By && !At.ThreadStart)
         reportForeign(*Wait, *By);
       else
-        report(*Wait, How, At);
+        report(*Wait, How, At, Unblocked);
     }
   }
 }
@@ -242,8 +258,21 @@ static std::string waitName(const CallExpr &Call) {
 }
 
 void ReaperConflictCheck::report(const CallExpr &Wait, const SpecificWait &How,
-                                 const Disposition &At) {
+                                 const Disposition &At, bool Unblocked) {
   (void)How;
+  if (At.ThreadStart && !At.Ignored && !(At.Reaper && Unblocked)) {
+    diag(Wait.getBeginLoc(),
+         "call to %0() waits for one child, but the thread running '%1' may "
+         "reap it first; the wait fails with ECHILD and the exit status is "
+         "lost")
+        << waitName(Wait) << At.Thread->getNameAsString();
+    diag(At.ThreadStart->getBeginLoc(),
+         "'%0', a start routine that reaps any child over and over, runs in "
+         "a thread started here",
+         DiagnosticIDs::Note)
+        << At.Thread->getNameAsString();
+    return;
+  }
   if (At.Ignored) {
     diag(Wait.getBeginLoc(),
          "call to %0() waits for one child, but this process leaves its "

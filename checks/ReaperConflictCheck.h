@@ -15,12 +15,15 @@
 #include "flow/SigchldDispositions.h"
 #include "model/ProcessApiModel.h"
 #include "ModelCheck.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace reapcheck {
+
+class ProjectSummaries;
 
 class ReaperConflictCheck : public ModelCheck {
 public:
@@ -34,10 +37,13 @@ public:
 private:
   using Body = std::pair<const clang::Decl *, clang::Stmt *>;
   void judgeUnit();
+  llvm::MapVector<const clang::Stmt *, Disposition>
+  lastingInstalls(ProjectSummaries &Summaries, const ProjectFacts *Known);
   /// True when \p Callable is a SIGCHLD handler or a function one calls.
   bool isHandlerCode(const clang::Decl *Callable) const;
+  /// \p Unblocked: SIGCHLD may be let in at the wait (a handler may run).
   void report(const clang::CallExpr &Wait, const SpecificWait &How,
-              const Disposition &At);
+              const Disposition &At, bool Unblocked);
   void reportForeign(const clang::CallExpr &Wait, const ForeignTaker &By);
   /// What other files of the programs that reach \p Waiting install that
   /// takes every child first, its own file's left out.

@@ -1,6 +1,7 @@
 //===--- SigchldDispositions.cpp - What takes a child first ---------------===//
 
 #include "flow/SigchldDispositions.h"
+#include "flow/ReaperRoutine.h"
 #include "flow/SigchldMask.h"
 #include "flow/PreparedBody.h"
 #include "flow/SigchldActions.h"
@@ -23,6 +24,10 @@ bool Disposition::join(const Disposition &From) {
   if (!Reaper) {
     Reaper = From.Reaper;
     Handler = From.Handler;
+  }
+  if (!ThreadStart) {
+    ThreadStart = From.ThreadStart;
+    Thread = From.Thread;
   }
   Blocked = Blocked && From.Blocked;
   Reset = Reset || From.Reset;
@@ -119,6 +124,12 @@ bool DispositionPass::onCall(const CallExpr &Call, State &S) {
   if (Record)
     record(Call, S);
   const FunctionDecl *Callee = Call.getDirectCallee();
+  // A reaper thread runs on, whatever is installed after its start.
+  if (const FunctionDecl *Routine = Model.threadRoutine(Call, Ctx))
+    if (reapsOverAndOver(Model, Routine, Ctx, &Summaries)) {
+      S.ThreadStart = &Call;
+      S.Thread = Routine;
+    }
   if (auto Action = sigchldAction(Model, Call, Body, Ctx)) {
     S.Unset = false;
     // A saved disposition put back (neither a handler nor a constant) is

@@ -51,6 +51,11 @@ struct Disposition {
   /// The install of a handler that reaps any child, and that handler.
   const clang::CallExpr *Reaper = nullptr;
   const clang::FunctionDecl *Handler = nullptr;
+  /// The start of a thread whose routine reaps any child over and over
+  /// (reapsOverAndOver()), and that routine: it takes children whatever
+  /// the disposition and the mask (a may fact).
+  const clang::CallExpr *ThreadStart = nullptr;
+  const clang::FunctionDecl *Thread = nullptr;
   /// SIGCHLD is blocked on every path (a must fact).
   bool Blocked = false;
   /// SIG_DFL, or a handler that reaps nothing, may be in effect: set by
@@ -81,7 +86,7 @@ struct Disposition {
   bool join(const Disposition &From);
   bool operator==(const Disposition &O) const {
     return Ignored == O.Ignored && Reaper == O.Reaper &&
-           Blocked == O.Blocked && Reset == O.Reset &&
+           ThreadStart == O.ThreadStart && Blocked == O.Blocked && Reset == O.Reset &&
            ResetAlways == O.ResetAlways && Unset == O.Unset &&
            Covers == O.Covers &&
            Foreign == O.Foreign && Uncovered == O.Uncovered;
