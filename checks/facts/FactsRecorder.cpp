@@ -60,8 +60,9 @@ void FactsRecorder::addConstructor(const FunctionDecl &FD) {
   function(FD).Constructor = true;
 }
 
-void FactsRecorder::addReaperRoutine(const FunctionDecl &FD) {
+void FactsRecorder::addReaperRoutine(const FunctionDecl &FD, bool NeedsBlock) {
   function(FD).ReaperRoutine = true;
+  function(FD).ReaperNeedsBlock = NeedsBlock;
 }
 
 void FactsRecorder::addReapsOnce(const FunctionDecl &FD) {
@@ -238,6 +239,8 @@ llvm::json::Object FactsRecorder::toJson(const std::string &Usr,
     O["reaps_once"] = true;
   if (F.ReaperRoutine)
     O["reaper_routine"] = true;
+  if (F.ReaperNeedsBlock)
+    O["reaper_needs_block"] = true;
   if (F.ResetsSigchld)
     O["resets_sigchld"] = true;
   if (F.InstallsTaker)

@@ -51,6 +51,8 @@ void ProjectFacts::readFunctions(const llvm::json::Object &Root) {
       F.ResetsSigchld = Resets && *Resets;
       auto Routine = O->getBoolean("reaper_routine");
       F.ReaperRoutine = Routine && *Routine;
+      auto NeedsBlock = O->getBoolean("reaper_needs_block");
+      F.ReaperNeedsBlock = NeedsBlock && *NeedsBlock;
       if (F.Wrapper)
         if (auto Name = O->getString("name"))
           Names.push_back(Name->rsplit("::").second.empty()

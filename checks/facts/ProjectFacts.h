@@ -79,6 +79,9 @@ struct FunctionFacts {
   /// A thread running it reaps every child of the process
   /// (reapsOverAndOver()).
   bool ReaperRoutine = false;
+  /// It waits for SIGCHLD where it must stay blocked (sigwaitinfo):
+  /// a reaper only in a program that blocks it.
+  bool ReaperNeedsBlock = false;
 };
 
 class ProjectFacts {
@@ -234,8 +237,9 @@ public:
   void addReapsOnce(const clang::FunctionDecl &FD);
   /// \p FD runs before main (`__attribute__((constructor))`).
   void addConstructor(const clang::FunctionDecl &FD);
-  /// A thread running \p FD reaps every child (reapsOverAndOver()).
-  void addReaperRoutine(const clang::FunctionDecl &FD);
+  /// A thread running \p FD reaps every child (reapsOverAndOver());
+  /// \p NeedsBlock: where SIGCHLD is blocked (reaperNeedsBlockedSigchld()).
+  void addReaperRoutine(const clang::FunctionDecl &FD, bool NeedsBlock);
   void addResetsSigchld(const clang::FunctionDecl &FD);
   /// A call of \p FD installs an ignore of SIGCHLD or a handler that may
   /// reap, for the rest of the process (SummaryProvider::installsTaker()).
@@ -341,6 +345,7 @@ private:
     bool ReapsOnce = false;
     bool Constructor = false;
     bool ReaperRoutine = false;
+    bool ReaperNeedsBlock = false;
     bool ResetsSigchld = false;
     unsigned InstallsTaker = 0;
     std::optional<llvm::json::Object> EntryOrder;

@@ -151,4 +151,19 @@ bool reapsOverAndOver(const ProcessApiModel &Model, const FunctionDecl *Routine,
   });
 }
 
+bool reaperNeedsBlockedSigchld(const ProcessApiModel &Model,
+                               const FunctionDecl *Routine) {
+  return foundInCalls(Routine, [&](const FunctionDecl &Def, auto &Callees) {
+    bool Takes = false;
+    walkStmts(Def.getBody(), Closures::Skip, [&](const Stmt *S) {
+      if (const auto *Call = dyn_cast<CallExpr>(S)) {
+        Takes = Takes || Model.signalSetOp(*Call) == SignalSetOp::Take;
+        Callees.push_back(Call->getDirectCallee());
+      }
+      return true;
+    });
+    return Takes;
+  });
+}
+
 } // namespace reapcheck

@@ -29,6 +29,12 @@ bool reapsOverAndOver(const ProcessApiModel &Model,
                       const clang::FunctionDecl *Routine,
                       clang::ASTContext &Ctx, SummaryProvider *Summaries);
 
+/// True when \p Routine, or a function it calls (two levels deep), waits
+/// for a signal in a call of a `sigset: take` row (sigwaitinfo, signalfd):
+/// it sees SIGCHLD only where the process keeps it blocked.
+bool reaperNeedsBlockedSigchld(const ProcessApiModel &Model,
+                               const clang::FunctionDecl *Routine);
+
 } // namespace reapcheck
 
 #endif

@@ -43,7 +43,7 @@ SigchldSets setsHoldingSigchld(const Stmt *Body, const ProcessApiModel &Model,
     }
     const VarDecl *Set = signalSetNamed(Call->getArg(0));
     if (Op == SignalSetOp::None || Op == SignalSetOp::Mask ||
-        Op == SignalSetOp::Admit || !Set)
+        Op == SignalSetOp::Admit || Op == SignalSetOp::Take || !Set)
       return true;
     bool Chld = Call->getNumArgs() > 1 &&
                 ProcessApiModel::isSigchld(*Call->getArg(1), Ctx);
@@ -62,7 +62,7 @@ SigchldSets setsHoldingSigchld(const Stmt *Body, const ProcessApiModel &Model,
 MaskEffect sigchldMaskEffect(const CallExpr &Call, const SigchldSets &Sets,
                              const ProcessApiModel &Model, ASTContext &Ctx) {
   SignalSetOp Op = Model.signalSetOp(Call);
-  if (Op == SignalSetOp::Admit)
+  if (Op == SignalSetOp::Admit || Op == SignalSetOp::Take)
     return MaskEffect::Admits;
   if (Op != SignalSetOp::Mask || Call.getNumArgs() < 2)
     return MaskEffect::None;

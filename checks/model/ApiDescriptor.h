@@ -138,8 +138,10 @@ enum class SignalSetOp {
   Add,    ///< sigaddset(&set, sig)
   Delete, ///< sigdelset(&set, sig)
   Mask,   ///< sigprocmask(how, &set, &old)
-  Admit,  ///< Waits with a mask of its own, or takes a blocked signal
-          ///< (sigsuspend, pselect, sigwaitinfo, signalfd).
+  Admit,  ///< Waits with a mask of its own (sigsuspend, pselect), or lets
+          ///< the mask be put back (siglongjmp).
+  Take,   ///< Takes a signal that is blocked and pending (sigwaitinfo,
+          ///< signalfd): it admits it too, and sees it only while blocked.
 };
 
 /// One API: a function (possibly qualified, possibly a method) or a class.

@@ -237,6 +237,7 @@ template <> struct ScalarTraits<reapcheck::SignalSetOp> {
         {"fill", SignalSetOp::Fill},   {"add", SignalSetOp::Add},
         {"delete", SignalSetOp::Delete}, {"mask", SignalSetOp::Mask},
         {"admit", SignalSetOp::Admit},
+        {"take", SignalSetOp::Take},
     };
     N = std::size(Table);
     return Table;

@@ -391,7 +391,8 @@ CalleeNameSet ProcessApiModel::interestingCallees() const {
           Row.Role != ApiRole::StartsReaper &&
           Row.Role != ApiRole::ThreadStart &&
           Row.SignalSet != SignalSetOp::Mask &&
-          Row.SignalSet != SignalSetOp::Admit)
+          Row.SignalSet != SignalSetOp::Admit &&
+          Row.SignalSet != SignalSetOp::Take)
         continue;
       Set.add(Row.Name);
       for (const std::string &Alias : Row.Aliases)

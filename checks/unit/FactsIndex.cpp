@@ -182,7 +182,7 @@ static void indexFunction(TranslationUnitScan &Unit, const FunctionDecl &FD,
     if (!reapsEveryChild(Model, &FD, Ctx, &Unit.summaries()))
       Recorder.addReapsOnce(FD);
     if (reapsOverAndOver(Model, &FD, Ctx, &Unit.summaries()))
-      Recorder.addReaperRoutine(FD);
+      Recorder.addReaperRoutine(FD, reaperNeedsBlockedSigchld(Model, &FD));
   }
   if (Unit.summaries().resetsSigchld(&FD, Ctx))
     Recorder.addResetsSigchld(FD);

@@ -193,10 +193,17 @@ void TranslationUnitScan::resolveThreadStart(const CallExpr &At,
       (!Starter->isMain() && runsOnlyInChildren(Starter)))
     return;
   // The routine's body in view, or, in another file, its facts.
+  const FunctionFacts *Known =
+      Routine.hasBody() || !Facts ? nullptr : Facts->function(usrOf(&Routine));
   bool Reaps = Routine.hasBody()
                    ? reapsOverAndOver(Model, &Routine, *Ctx, &Summaries)
-                   : Facts && Facts->isReaperRoutine(usrOf(&Routine));
-  if (Reaps)
+                   : Known && Known->ReaperRoutine;
+  // One that waits for SIGCHLD in sigwaitinfo() sees it only if the
+  // parent keeps it blocked.
+  bool NeedsBlock = Routine.hasBody()
+                        ? reaperNeedsBlockedSigchld(Model, &Routine)
+                        : Known && Known->ReaperNeedsBlock;
+  if (Reaps && (!NeedsBlock || !sigchldBlocks().Blockers.empty()))
     addReapingLoop(At, Starter);
 }
 

@@ -171,7 +171,8 @@ def merge(parts, stamps):
                 signal_params[(usr, index)] = (handler, kernel_reaps)
             entry['reaps_any'] = entry['reaps_any'] or f.get('reaps_any', False)
             # reaps_once: no loop; reaper_routine: a loop that does not end.
-            for flag in ('resets_sigchld', 'reaps_once', 'constructor', 'reaper_routine'):
+            for flag in ('resets_sigchld', 'reaps_once', 'constructor', 'reaper_routine',
+                         'reaper_needs_block'):
                 if f.get(flag):
                     entry[flag] = True
             if f.get('resets_sigchld'):
@@ -200,8 +201,11 @@ def merge(parts, stamps):
                                                f.get('entered_covered_calls', []))
                     always_flow[(usr, path)] = (set(f.get('always_reset_calls', [])),
                                                 set(f.get('entered_always_reset_calls', [])))
+                # A start routine given to a thread start is called there
+                # (thread_calls), not by someone unknown.
                 function_args.extend((path, callee, index, arg)
-                                     for callee, index, arg in f.get('function_args', []))
+                                     for callee, index, arg in f.get('function_args', [])
+                                     if arg not in f.get('thread_calls', []))
                 sigchld_args.extend((path, callee, index)
                                     for callee, index in f.get('sigchld_args', []))
                 defined_in.setdefault(usr, set()).add(path)
@@ -218,6 +222,9 @@ def merge(parts, stamps):
     for usr, found in groups.items():
         holders.setdefault(usr, {'duty': 'unjudged'})['group'] = holder_group(found)
     programs_mod.derive_reaps_any(functions, calls, thread_calls, any_pid, node_reaps)
+    # A block in a thread's start routine is that thread's own mask.
+    routines = set().union(*thread_calls.values())
+    blockers = {path: users - routines for path, users in blockers.items()}
     unknown_callers = {arg for _, _, _, arg in function_args} | {
         u for ts in tables.values() for t in ts for u in t['functions']}
     child_only = dispositions.child_only(calls, child_calls, defined_in,
@@ -319,12 +326,15 @@ def merge(parts, stamps):
         members = {path for _, path in reached}
         reached_nodes = reached
         # main's own loop, or a function main calls directly, reaps any child;
-        # or a thread the program starts in its parent reaps over and over.
+        # or a thread the program starts in its parent reaps over and over
+        # (one that waits in sigwaitinfo() only where the parent blocks it).
+        blocks = any(u in blockers.get(p, ()) for u, p in reached)
         main_reaps = node_reaps.get(root, False) or any(
             node_reaps.get((u, w), False)
             for u in calls.get(root, set()) - thread_calls.get(root, set())
             for w in _definitions_linked(u, main_file, main_file, defined_in, main_files)) \
             or any(functions.get(u, {}).get('reaper_routine') and u not in child_only
+                   and (blocks or not functions[u].get('reaper_needs_block'))
                    for u, _ in reached)
         # A handler of a program that blocks SIGCHLD for good never runs.
         blocked = programs_mod.sigchld_blocked(members, reached, blockers, admitting)

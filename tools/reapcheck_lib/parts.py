@@ -69,7 +69,8 @@ def _function_problem(f):
     for key in ('calls', 'child_calls', 'thread_calls'):
         if not _strings(f.get(key, [])):
             return "'%s'" % key
-    for flag in ('resets_sigchld', 'reaps_once', 'constructor', 'reaper_routine'):
+    for flag in ('resets_sigchld', 'reaps_once', 'constructor', 'reaper_routine',
+                 'reaper_needs_block'):
         if not isinstance(f.get(flag, False), bool):
             return "'%s'" % flag
     if f.get('installs_taker', 1) not in (1, 2, 3):
