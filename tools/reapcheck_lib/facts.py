@@ -333,7 +333,8 @@ def merge(parts, stamps):
             node_reaps.get((u, w), False)
             for u in calls.get(root, set()) - thread_calls.get(root, set())
             for w in _definitions_linked(u, main_file, main_file, defined_in, main_files)) \
-            or any(functions.get(u, {}).get('reaper_routine') and u not in child_only
+            or any(u in routines and functions.get(u, {}).get('reaper_routine')
+                   and u not in child_only
                    and (blocks or not functions[u].get('reaper_needs_block'))
                    for u, _ in reached)
         # A handler of a program that blocks SIGCHLD for good never runs.
