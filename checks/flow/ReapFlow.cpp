@@ -286,6 +286,10 @@ bool ReapFlow::onCall(const CallExpr &Call, LiveSet &Live) {
 /// handler that reaps any child is the program's reaper again.
 void ReapFlow::onSigchldAction(const SigchldAction &Action, LiveSet &Live) {
   if (Action.KernelReaps) {
+    // An ignore this body undoes on every path before it returns: a child
+    // started under it outlives it (the kernel decides at the exit).
+    if (ignoresUndone())
+      return;
     Live.setSigchldDefault(false);
     Live.setSigchldReset(false);
     return;

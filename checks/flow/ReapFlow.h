@@ -84,6 +84,10 @@ private:
   void filterGuardEdge(const clang::Expr &Cond, bool Branch, LiveSet &Live);
   void reapAll(LiveSet &Live);
   void onSigchldAction(const SigchldAction &Action, LiveSet &Live);
+  /// True when this body undoes, on every path before it returns, the
+  /// ignore or handler it installs (found when first asked).
+  bool ignoresUndone();
+  std::optional<bool> IgnoresUndone;
   /// True when some call of the body reaps any child (computed once).
   bool bodyReapsAny();
   /// True when \p Call reaps whichever children have exited, here: a

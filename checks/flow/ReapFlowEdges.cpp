@@ -3,7 +3,8 @@
 // ReapFlow's edges: what a branch proves about each site (BranchConditions,
 // StableConditions, guards), where a discarded child gets stuck, what
 // reaching the function's exit means (Exits), the decisions on a leaking
-// path (LeakPath), and the dump of the states at the fixed point.
+// path (LeakPath), the dump of the states at the fixed point, and whether
+// the body undoes its own ignore (ignoresUndone()).
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +12,7 @@
 #include "flow/Exits.h"
 #include "flow/LeakPath.h"
 #include "flow/ReapFlow.h"
+#include "flow/SigchldDispositions.h"
 #include "support/AstHelpers.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
@@ -284,6 +286,17 @@ void ReapFlow::dumpStates(const MetStates<LiveSet> &Met,
     else
       OS << "not reached\n";
   }
+}
+
+bool ReapFlow::ignoresUndone() {
+  if (!IgnoresUndone) {
+    DispositionFacts Found;
+    const BodyContext &B = Prepared.body();
+    IgnoresUndone = analyseDispositions(B.callable(), B.body(), Ctx, Model,
+                                        Summaries, Disposition(), Found) &&
+                    Found.Lasting.Uncovered;
+  }
+  return *IgnoresUndone;
 }
 
 } // namespace reapcheck

@@ -1,12 +1,19 @@
 // An ignore or a reaper that its function undoes on every path before
-// returning (SIG_DFL, or the saved disposition put back) covers only the
-// calls made while it holds, not the unit: spawn() runs after
-// run_detached() returned, and its children stay zombies.
+// returning (SIG_DFL, or the saved disposition put back) covers no start:
+// not the unit's (spawn() runs after run_detached() returned, and its
+// children stay zombies), nor those made while it holds (the kernel
+// decides at a child's exit, and notify()'s child, or the one
+// run_detached() starts itself, may exit after the ignore is undone).
 // RUN: %check_tidy %s %t -- %tidy -- -std=gnu11
 // RUN: %check_tidy %s %t -- %tidy -- -std=gnu11 -DHANDLER=1
 // RUN: %check_tidy %s %t -- %tidy -- -std=gnu11 -DTO_DEFAULT=1
+// RUN: %check_tidy --prefix CHECK-OWN %s %t -- %tidy -- -std=gnu11 -DOWN_CHILD=1
 // Left in force, it covers every start of the unit: no warning.
 // RUN: %check_tidy --prefix CHECK-KEPT %s %t -- %tidy -- -std=gnu11 -DKEEP=1
+// Left in force by a function that starts a child itself, it covers that
+// child (the kernel reaps it), and is followed in that function's order
+// only, as any install of a function that starts children.
+// RUN: %check_tidy --prefix CHECK-KEPTOWN %s %t -- %tidy -- -std=gnu11 -DKEEP=1 -DOWN_CHILD=1
 #include <signal.h>
 #include <stddef.h>
 #include <sys/types.h>
@@ -20,7 +27,10 @@ static void reap_all(int sig) {
 }
 
 static void notify(void) {
-  if (fork() == 0) // no-warning: called while the ignore or reaper holds
+  if (fork() == 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: child process started by 'fork' is discarded and can never be reaped [process-unreaped-child]
+    // CHECK-OWN: :[[@LINE-2]]:7: warning: child process started by 'fork' is discarded and can never be reaped [process-unreaped-child]
+    // CHECK-KEPTOWN: :[[@LINE-3]]:7: warning: child process started by 'fork' is discarded and can never be reaped [process-unreaped-child]
     _exit(0);
 }
 
@@ -31,6 +41,12 @@ void run_detached(void) {
   void (*old)(int) = signal(SIGCHLD, SIG_IGN);
 #endif
   notify();
+#if OWN_CHILD
+  pid_t own = fork();
+  // CHECK-OWN: :[[@LINE-1]]:15: warning: child process 'own' started by 'fork' is never reaped [process-unreaped-child]
+  if (own == 0)
+    _exit(0);
+#endif
 #if TO_DEFAULT
   signal(SIGCHLD, SIG_DFL);
 #elif !KEEP
@@ -42,6 +58,8 @@ void run_detached(void) {
 void spawn(void) {
   pid_t pid = fork();
   // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: child process 'pid' started by 'fork' is never reaped [process-unreaped-child]
+  // CHECK-OWN: :[[@LINE-2]]:15: warning: child process 'pid' started by 'fork' is never reaped [process-unreaped-child]
+  // CHECK-KEPTOWN: :[[@LINE-3]]:15: warning: child process 'pid' started by 'fork' is never reaped [process-unreaped-child]
   if (pid == 0)
     _exit(0);
 }
