@@ -61,12 +61,36 @@ static const InitListExpr *semanticList(const Expr *E) {
   return List;
 }
 
+/// The array a pointer starts at (`const struct sig *p = table`, or
+/// `&table[0]`), when it has a brace initialiser.
+static const InitListExpr *rowsPointedAtBy(const VarDecl *P) {
+  if (!P || !P->getType()->isPointerType() || !P->getInit())
+    return nullptr;
+  const Expr *Init = P->getInit()->IgnoreParenImpCasts();
+  if (const auto *Addr = dyn_cast<UnaryOperator>(Init))
+    if (Addr->getOpcode() == UO_AddrOf)
+      if (const auto *First =
+              dyn_cast<ArraySubscriptExpr>(Addr->getSubExpr()->IgnoreParens()))
+        Init = First->getBase()->IgnoreParenImpCasts();
+  const VarDecl *Array = varOf(Init);
+  return Array && Array->getType()->isArrayType() ? semanticList(Array->getInit())
+                                                  : nullptr;
+}
+
 static std::optional<TableRead> tableRead(const Expr *E) {
   TableRead R;
   E = skipTransparent(E);
   if (const auto *Member = dyn_cast_or_null<MemberExpr>(E)) {
-    if (Member->isArrow())
-      return std::nullopt;
+    // A table walked with a pointer (`for (p = table; p->sig; p++)`):
+    // the pointer is the counter.
+    if (Member->isArrow()) {
+      R.Member = dyn_cast<FieldDecl>(Member->getMemberDecl());
+      R.Counter = varOf(Member->getBase());
+      R.Rows = rowsPointedAtBy(R.Counter);
+      if (!R.Member || !R.Rows)
+        return std::nullopt;
+      return R;
+    }
     R.Member = dyn_cast<FieldDecl>(Member->getMemberDecl());
     if (!R.Member)
       return std::nullopt;

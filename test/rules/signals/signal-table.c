@@ -2,7 +2,8 @@
 // is SIGCHLD, the handler, SIG_IGN or SIG_DFL and the flags installed are
 // that row's, from a table of structs (`tab[i].signo`, `tab[i].handler`,
 // also through a struct sigaction's members) or from parallel arrays
-// (`sigs[i]`, `handlers[i]`).  A SIGCHLD row that reaps, or ignores, covers
+// (`sigs[i]`, `handlers[i]`), or walked with a pointer that starts at the
+// table (`for (p = tab; p->signo; p++)`).  A SIGCHLD row that reaps, or ignores, covers
 // the starts; a row that resets, or a handler that reaps nothing, does not;
 // a table without a SIGCHLD row installs nothing for it.
 // RUN: %check_tidy --prefix CHECK-KEPT %s %t -- %tidy -- -std=gnu11 -D_GNU_SOURCE -DSTRUCTS=1 -DCHLD_HANDLER=on_chld
@@ -10,6 +11,8 @@
 // RUN: %check_tidy --prefix CHECK-KEPT %s %t -- %tidy -- -std=gnu11 -D_GNU_SOURCE -DSTRUCTS=1 -DCHLD_HANDLER=on_term -DCHLD_FLAGS=SA_NOCLDWAIT
 // RUN: %check_tidy --prefix CHECK-KEPT %s %t -- %tidy -- -std=gnu11 -D_GNU_SOURCE -DSIGNAL_STRUCTS=1 -DCHLD_HANDLER=on_chld
 // RUN: %check_tidy --prefix CHECK-KEPT %s %t -- %tidy -- -std=gnu11 -D_GNU_SOURCE -DPARALLEL=1 -DCHLD_HANDLER=on_chld
+// RUN: %check_tidy --prefix CHECK-KEPT %s %t -- %tidy -- -std=gnu11 -D_GNU_SOURCE -DPOINTER=1 -DCHLD_HANDLER=on_chld
+// RUN: %check_tidy %s %t -- %tidy -- -std=gnu11 -D_GNU_SOURCE -DPOINTER=1 -DCHLD_HANDLER=SIG_DFL
 // RUN: %check_tidy %s %t -- %tidy -- -std=gnu11 -D_GNU_SOURCE -DSTRUCTS=1 -DCHLD_HANDLER=on_term
 // RUN: %check_tidy %s %t -- %tidy -- -std=gnu11 -D_GNU_SOURCE -DSTRUCTS=1 -DCHLD_HANDLER=on_chld -DCHLD_FLAGS=SA_RESETHAND
 // RUN: %check_tidy %s %t -- %tidy -- -std=gnu11 -D_GNU_SOURCE -DSIGNAL_STRUCTS=1 -DCHLD_HANDLER=on_term
@@ -37,7 +40,7 @@ static void on_chld(int sig) {
   errno = saved;
 }
 
-#if STRUCTS || SIGNAL_STRUCTS
+#if STRUCTS || SIGNAL_STRUCTS || POINTER
 static const struct sigent {
   int signo;
   void (*handler)(int);
@@ -48,6 +51,9 @@ static const struct sigent {
     {SIGCHLD, CHLD_HANDLER, CHLD_FLAGS},
 #endif
     {.signo = SIGPIPE, .handler = SIG_IGN},
+#if POINTER
+    {0, NULL, 0},
+#endif
 };
 #elif PARALLEL
 static const int sigs[] = {SIGTERM, SIGCHLD, SIGPIPE};
@@ -67,6 +73,9 @@ static void install_signals(void) {
 #elif SIGNAL_STRUCTS
   for (size_t i = 0; i < sizeof sigtab / sizeof sigtab[0]; i++)
     signal(sigtab[i].signo, sigtab[i].handler);
+#elif POINTER
+  for (const struct sigent *p = sigtab; p->signo != 0; p++)
+    signal(p->signo, p->handler);
 #else
   for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
     signal(sigs[i], handlers[i]);
