@@ -61,12 +61,10 @@ static const InitListExpr *semanticList(const Expr *E) {
   return List;
 }
 
-/// The array a pointer starts at (`const struct sig *p = table`, or
-/// `&table[0]`), when it has a brace initialiser.
-static const InitListExpr *rowsPointedAtBy(const VarDecl *P) {
-  if (!P || !P->getType()->isPointerType() || !P->getInit())
-    return nullptr;
-  const Expr *Init = P->getInit()->IgnoreParenImpCasts();
+/// The array \p Start (`table`, `&table[0]`) names, with a brace
+/// initialiser.
+static const InitListExpr *rowsAt(const Expr *Start) {
+  const Expr *Init = Start->IgnoreParenImpCasts();
   if (const auto *Addr = dyn_cast<UnaryOperator>(Init))
     if (Addr->getOpcode() == UO_AddrOf)
       if (const auto *First =
@@ -75,6 +73,31 @@ static const InitListExpr *rowsPointedAtBy(const VarDecl *P) {
   const VarDecl *Array = varOf(Init);
   return Array && Array->getType()->isArrayType() ? semanticList(Array->getInit())
                                                   : nullptr;
+}
+
+/// The array a local pointer starts at: its initialiser (`const struct sig
+/// *p = table`), else the one array its function assigns it (nginx's `for
+/// (sig = signals; sig->signo != 0; sig++)`).
+static const InitListExpr *rowsPointedAtBy(const VarDecl *P) {
+  if (!P || !P->getType()->isPointerType() || !P->isLocalVarDecl())
+    return nullptr;
+  if (P->getInit())
+    return rowsAt(P->getInit());
+  const auto *Function = dyn_cast<FunctionDecl>(P->getDeclContext());
+  const InitListExpr *Rows = nullptr;
+  bool Other = false;
+  walkStmts(Function ? Function->getBody() : nullptr, Closures::Enter,
+            [&](const Stmt *S) {
+              const auto *Assign = dyn_cast<BinaryOperator>(S);
+              if (Assign && Assign->getOpcode() == BO_Assign &&
+                  varOf(Assign->getLHS()) == P) {
+                const InitListExpr *Found = rowsAt(Assign->getRHS());
+                Other = Other || !Found || (Rows && Rows != Found);
+                Rows = Found;
+              }
+              return !Other;
+            });
+  return Other ? nullptr : Rows;
 }
 
 static std::optional<TableRead> tableRead(const Expr *E) {

@@ -3,7 +3,8 @@
 // that row's, from a table of structs (`tab[i].signo`, `tab[i].handler`,
 // also through a struct sigaction's members) or from parallel arrays
 // (`sigs[i]`, `handlers[i]`), or walked with a pointer that starts at the
-// table (`for (p = tab; p->signo; p++)`).  A SIGCHLD row that reaps, or ignores, covers
+// table (`for (p = tab; p->signo; p++)`, the pointer declared there or
+// assigned the table alone).  A SIGCHLD row that reaps, or ignores, covers
 // the starts; a row that resets, or a handler that reaps nothing, does not;
 // a table without a SIGCHLD row installs nothing for it.
 // RUN: %check_tidy --prefix CHECK-KEPT %s %t -- %tidy -- -std=gnu11 -D_GNU_SOURCE -DSTRUCTS=1 -DCHLD_HANDLER=on_chld
@@ -13,6 +14,8 @@
 // RUN: %check_tidy --prefix CHECK-KEPT %s %t -- %tidy -- -std=gnu11 -D_GNU_SOURCE -DPARALLEL=1 -DCHLD_HANDLER=on_chld
 // RUN: %check_tidy --prefix CHECK-KEPT %s %t -- %tidy -- -std=gnu11 -D_GNU_SOURCE -DPOINTER=1 -DCHLD_HANDLER=on_chld
 // RUN: %check_tidy %s %t -- %tidy -- -std=gnu11 -D_GNU_SOURCE -DPOINTER=1 -DCHLD_HANDLER=SIG_DFL
+// RUN: %check_tidy --prefix CHECK-KEPT %s %t -- %tidy -- -std=gnu11 -D_GNU_SOURCE -DPOINTER=1 -DASSIGNED=1 -DCHLD_HANDLER=on_chld
+// RUN: %check_tidy %s %t -- %tidy -- -std=gnu11 -D_GNU_SOURCE -DPOINTER=1 -DASSIGNED=1 -DCHLD_HANDLER=on_term
 // RUN: %check_tidy %s %t -- %tidy -- -std=gnu11 -D_GNU_SOURCE -DSTRUCTS=1 -DCHLD_HANDLER=on_term
 // RUN: %check_tidy %s %t -- %tidy -- -std=gnu11 -D_GNU_SOURCE -DSTRUCTS=1 -DCHLD_HANDLER=on_chld -DCHLD_FLAGS=SA_RESETHAND
 // RUN: %check_tidy %s %t -- %tidy -- -std=gnu11 -D_GNU_SOURCE -DSIGNAL_STRUCTS=1 -DCHLD_HANDLER=on_term
@@ -73,6 +76,10 @@ static void install_signals(void) {
 #elif SIGNAL_STRUCTS
   for (size_t i = 0; i < sizeof sigtab / sizeof sigtab[0]; i++)
     signal(sigtab[i].signo, sigtab[i].handler);
+#elif POINTER && ASSIGNED
+  const struct sigent *p;
+  for (p = sigtab; p->signo != 0; p++)
+    signal(p->signo, p->handler);
 #elif POINTER
   for (const struct sigent *p = sigtab; p->signo != 0; p++)
     signal(p->signo, p->handler);
