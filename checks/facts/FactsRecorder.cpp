@@ -102,6 +102,14 @@ void FactsRecorder::addThreadCall(const FunctionDecl &Caller,
     Into.push_back(Usr);
 }
 
+void FactsRecorder::addLoopCall(const FunctionDecl &Caller,
+                                const FunctionDecl &Callee) {
+  std::string Usr = usr(&Callee);
+  std::vector<std::string> &Into = function(Caller).LoopCalls;
+  if (!Usr.empty() && llvm::find(Into, Usr) == Into.end())
+    Into.push_back(Usr);
+}
+
 void FactsRecorder::addChildCall(const FunctionDecl &Caller,
                                  const FunctionDecl &Callee) {
   std::string Usr = usr(&Callee);
@@ -233,16 +241,15 @@ llvm::json::Object FactsRecorder::toJson(const std::string &Usr,
                        {"reaps_any", F.ReapsAny}};
   if (F.Wrapper)
     O["wrapper"] = specToJson(*F.Wrapper);
-  if (F.Constructor)
-    O["constructor"] = true;
-  if (F.ReapsOnce)
-    O["reaps_once"] = true;
-  if (F.ReaperRoutine)
-    O["reaper_routine"] = true;
-  if (F.ReaperNeedsBlock)
-    O["reaper_needs_block"] = true;
-  if (F.ResetsSigchld)
-    O["resets_sigchld"] = true;
+  // The flags, written only when set.
+  for (const auto &[Key, Set] : {std::pair<const char *, bool>{
+                                     "constructor", F.Constructor},
+                                 {"reaps_once", F.ReapsOnce},
+                                 {"reaper_routine", F.ReaperRoutine},
+                                 {"reaper_needs_block", F.ReaperNeedsBlock},
+                                 {"resets_sigchld", F.ResetsSigchld}})
+    if (Set)
+      O[Key] = true;
   if (F.InstallsTaker)
     O["installs_taker"] = static_cast<int64_t>(F.InstallsTaker);
   if (F.EntryOrder)
@@ -252,10 +259,13 @@ llvm::json::Object FactsRecorder::toJson(const std::string &Usr,
     Params[std::to_string(Index)] = paramWord(Summary);
   O["params"] = std::move(Params);
   O["calls"] = arrayOf(F.Calls, Same);
-  if (!F.ChildCalls.empty())
-    O["child_calls"] = arrayOf(F.ChildCalls, Same);
-  if (!F.ThreadCalls.empty())
-    O["thread_calls"] = arrayOf(F.ThreadCalls, Same);
+  for (const auto &[Key, List] :
+       {std::pair<const char *, const std::vector<std::string> *>{
+            "child_calls", &F.ChildCalls},
+        {"thread_calls", &F.ThreadCalls},
+        {"loop_calls", &F.LoopCalls}})
+    if (!List->empty())
+      O[Key] = arrayOf(*List, Same);
   auto Pair = [](const auto &P) {
     return llvm::json::Array{P.first, P.second};
   };
@@ -269,6 +279,11 @@ llvm::json::Object FactsRecorder::toJson(const std::string &Usr,
     O["always_reset_calls"] = arrayOf(F.AlwaysCalls, Same);
     O["entered_always_reset_calls"] = arrayOf(F.EnteredAlwaysCalls, Same);
   }
+  addSignalFacts(F, O);
+  return O;
+}
+
+void FactsRecorder::addSignalFacts(const Function &F, llvm::json::Object &O) {
   if (!F.HandlerParams.empty())
     O["sigchld_handler_params"] = arrayOf(F.HandlerParams, Same);
   if (!F.SignalParams.empty())
@@ -277,13 +292,14 @@ llvm::json::Object FactsRecorder::toJson(const std::string &Usr,
       return llvm::json::Array{Index, Handler, KernelReaps};
     });
   if (!F.SigchldArgs.empty())
-    O["sigchld_args"] = arrayOf(F.SigchldArgs, Pair);
+    O["sigchld_args"] = arrayOf(F.SigchldArgs, [](const auto &P) {
+      return llvm::json::Array{P.first, P.second};
+    });
   if (!F.FunctionArgs.empty())
     O["function_args"] = arrayOf(F.FunctionArgs, [](const auto &A) {
       const auto &[Callee, Index, Arg] = A;
       return llvm::json::Array{Callee, Index, Arg};
     });
-  return O;
 }
 
 /// The unit's SIGCHLD installs, for the merge's program rule,

@@ -317,6 +317,11 @@ public:
   /// merge follows it as a call, but main calling it is not main reaping).
   void addThreadCall(const clang::FunctionDecl &Caller,
                      const clang::FunctionDecl &Routine);
+  /// \p Caller, no reaper by what its unit sees, calls \p Callee (of
+  /// another file) in a loop that does not end on a failed reap
+  /// (unseenCallsInForeverLoops()).
+  void addLoopCall(const clang::FunctionDecl &Caller,
+                   const clang::FunctionDecl &Callee);
   /// The unit installs, in the parent, what takes every child first: an
   /// ignore, or a handler that reaps any child (process-reaper-conflict).
   void addSigchldTaker(ForeignTaker Taker) {
@@ -354,6 +359,7 @@ private:
     std::vector<std::string> Calls;
     std::vector<std::string> ChildCalls;
     std::vector<std::string> ThreadCalls;
+    std::vector<std::string> LoopCalls;
     std::vector<std::pair<std::string, unsigned>> AnyPidCalls;
     std::vector<unsigned> HandlerParams;
     /// Index, handler USR ("" for none), SIG_IGN.
@@ -368,6 +374,8 @@ private:
   };
   Function &function(const clang::FunctionDecl &FD);
   static llvm::json::Object toJson(const std::string &Usr, const Function &F);
+  /// toJson()'s keys about installs through parameters and arguments.
+  static void addSignalFacts(const Function &F, llvm::json::Object &O);
   void addSigchldKeys(llvm::json::Object &Unit) const;
 
   std::vector<std::string> Order;

@@ -25,6 +25,8 @@ public:
       : Model(Model), Ctx(Ctx), Summaries(Summaries) {}
   bool Found = false;
   std::vector<const FunctionDecl *> Callees;
+  /// The functions called inside such a loop whose bodies are not in view.
+  std::vector<const FunctionDecl *> UnseenInLoop;
 
   void run(const Stmt *Body) {
     noteReapVariables(Body);
@@ -126,6 +128,8 @@ private:
       if (InForever && (isReap(*Call) ||
                         (Callee && reapsAnyChild(Model, Callee, Ctx, Summaries))))
         Found = true;
+      else if (InForever && Callee && !Callee->hasBody())
+        UnseenInLoop.push_back(Callee);
       Callees.push_back(Callee);
     }
     if (isa<ForStmt, WhileStmt, DoStmt>(S))
@@ -149,6 +153,19 @@ bool reapsOverAndOver(const ProcessApiModel &Model, const FunctionDecl *Routine,
     Callees = std::move(Walk.Callees);
     return Walk.Found;
   });
+}
+
+std::vector<const FunctionDecl *>
+unseenCallsInForeverLoops(const ProcessApiModel &Model,
+                          const FunctionDecl &Routine, ASTContext &Ctx,
+                          SummaryProvider *Summaries) {
+  const FunctionDecl *Def = nullptr;
+  if (!Routine.hasBody(Def) || !Def)
+    return {};
+  ForeverReaps Walk(Model, Ctx, Summaries);
+  Walk.run(Def->getBody());
+  return Walk.Found ? std::vector<const FunctionDecl *>()
+                    : std::move(Walk.UnseenInLoop);
 }
 
 bool reaperNeedsBlockedSigchld(const ProcessApiModel &Model,

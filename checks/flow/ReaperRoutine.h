@@ -14,6 +14,8 @@ class ASTContext;
 class FunctionDecl;
 } // namespace clang
 
+#include <vector>
+
 namespace reapcheck {
 
 class ProcessApiModel;
@@ -28,6 +30,15 @@ class SummaryProvider;
 bool reapsOverAndOver(const ProcessApiModel &Model,
                       const clang::FunctionDecl *Routine,
                       clang::ASTContext &Ctx, SummaryProvider *Summaries);
+
+/// The functions \p Routine's own body calls inside a loop that does not
+/// end on a failed reap, whose bodies are not in view (another file's
+/// `reap_finished()`), when it is no reaper by what is in view: the facts
+/// may say they reap any child.
+std::vector<const clang::FunctionDecl *>
+unseenCallsInForeverLoops(const ProcessApiModel &Model,
+                          const clang::FunctionDecl &Routine,
+                          clang::ASTContext &Ctx, SummaryProvider *Summaries);
 
 /// True when \p Routine, or a function it calls (two levels deep), waits
 /// for a signal in a call of a `sigset: take` row (sigwaitinfo, signalfd):

@@ -162,6 +162,20 @@ static void indexEntryOrder(TranslationUnitScan &Unit, const FunctionDecl &FD,
 static bool indexCalls(TranslationUnitScan &Unit, const FunctionDecl &FD,
                        FactsRecorder &Recorder);
 
+/// A thread's start routine by its type: one `void *` parameter, and a
+/// `void *` or `int` result (pthread_create, thrd_create, g_thread_new).
+static bool mayBeThreadRoutine(const FunctionDecl &FD) {
+  if (FD.getNumParams() != 1)
+    return false;
+  QualType Param = FD.getParamDecl(0)->getType();
+  QualType Result = FD.getReturnType();
+  auto IsVoidPointer = [](QualType T) {
+    return T->isPointerType() && T->getPointeeType()->isVoidType();
+  };
+  return IsVoidPointer(Param) &&
+         (IsVoidPointer(Result) || Result->isSpecificBuiltinType(BuiltinType::Int));
+}
+
 /// What one function of the unit tells other files: what it does to each
 /// parameter that can carry a child, whether it reaps any child, and which
 /// functions it calls (the merge links programs through them).
@@ -183,6 +197,12 @@ static void indexFunction(TranslationUnitScan &Unit, const FunctionDecl &FD,
       Recorder.addReapsOnce(FD);
     if (reapsOverAndOver(Model, &FD, Ctx, &Unit.summaries()))
       Recorder.addReaperRoutine(FD, reaperNeedsBlockedSigchld(Model, &FD));
+  } else if (mayBeThreadRoutine(FD)) {
+    // Its loop may reap through another file's function (the merge asks
+    // that function's facts).
+    for (const FunctionDecl *Callee :
+         unseenCallsInForeverLoops(Model, FD, Ctx, &Unit.summaries()))
+      Recorder.addLoopCall(FD, *Callee);
   }
   if (Unit.summaries().resetsSigchld(&FD, Ctx))
     Recorder.addResetsSigchld(FD);

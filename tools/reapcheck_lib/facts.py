@@ -175,6 +175,7 @@ def merge(parts, stamps):
                          'reaper_needs_block'):
                 if f.get(flag):
                     entry[flag] = True
+            entry.setdefault('loop_calls', []).extend(f.get('loop_calls', []))
             if f.get('resets_sigchld'):
                 resetters.add(usr)
             if f.get('installs_taker'):
@@ -185,8 +186,7 @@ def merge(parts, stamps):
                 # Each definition is its own node: every program has its own
                 # main, and static functions of the same name are distinct.
                 calls.setdefault((usr, path), set()).update(f.get('calls', []))
-                # A thread's routine runs in the caller's process: followed
-                # as a call, except as a function main calls to reap.
+                # A thread's routine runs in the caller's process: a call.
                 calls[(usr, path)].update(f.get('thread_calls', []))
                 thread_calls.setdefault((usr, path), set()).update(
                     f.get('thread_calls', []))
@@ -201,8 +201,7 @@ def merge(parts, stamps):
                                                f.get('entered_covered_calls', []))
                     always_flow[(usr, path)] = (set(f.get('always_reset_calls', [])),
                                                 set(f.get('entered_always_reset_calls', [])))
-                # A start routine given to a thread start is called there
-                # (thread_calls), not by someone unknown.
+                # A thread's start routine is called there, not by someone unknown.
                 function_args.extend((path, callee, index, arg)
                                      for callee, index, arg in f.get('function_args', [])
                                      if arg not in f.get('thread_calls', []))
@@ -222,6 +221,7 @@ def merge(parts, stamps):
     for usr, found in groups.items():
         holders.setdefault(usr, {'duty': 'unjudged'})['group'] = holder_group(found)
     programs_mod.derive_reaps_any(functions, calls, thread_calls, any_pid, node_reaps)
+    programs_mod.derive_reaper_routines(functions)
     # A block in a thread's start routine is that thread's own mask.
     routines = set().union(*thread_calls.values())
     blockers = {path: users - routines for path, users in blockers.items()}
@@ -257,8 +257,7 @@ def merge(parts, stamps):
         handler, kernel_reaps = signal_params.get((callee, index), ('', False))
         if (callee, index) in signal_params and not (handler or kernel_reaps):
             # SIG_DFL for the signals it is given (restore_defaults(sigs,
-            # n)): a reset wherever it is called, as a function of the
-            # program that resets SIGCHLD itself.
+            # n)): a reset wherever it is called.
             resetters.add(callee)
             functions.get(callee, {})['resets_sigchld'] = True
         if kernel_reaps or handler:

@@ -87,3 +87,13 @@ def derive_reaps_any(functions, calls, thread_calls, any_pid, node_reaps):
         if not node_reaps[node] and reaps_via(node):
             node_reaps[node] = True
             functions[node[0]]['reaps_any'] = True
+
+
+def derive_reaper_routines(functions):
+    """A function whose loop that does not end on a failed reap calls
+    another file's function that reaps any child (`loop_calls`) is a reaper
+    routine too; the list itself is dropped from the facts."""
+    for f in functions.values():
+        callees = f.pop('loop_calls', [])
+        if any(functions.get(c, {}).get('reaps_any') for c in callees):
+            f['reaper_routine'] = True
