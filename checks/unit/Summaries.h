@@ -12,6 +12,7 @@
 
 #include "flow/SummaryProvider.h"
 #include "unit/CallUses.h"
+#include "clang/AST/Decl.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include <optional>
