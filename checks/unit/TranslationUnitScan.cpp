@@ -111,14 +111,12 @@ void TranslationUnitScan::noteAction(const SigchldAction &Action,
                                      Stmt *Body) {
   // Installed only in a child this function started: that child's, not
   // the unit's (the functions it calls run covered, InheritedDispositions).
+  // So is one its function undoes before returning: it covers the calls
+  // made while it holds (not the function's own starts: ReapFlow).
   bool Covers = Action.KernelReaps || Action.Handler;
-  if (Covers && runsInChildOnly(At, Installer, Body))
+  if (Covers && (runsInChildOnly(At, Installer, Body) ||
+                 !installLasts(Installer, At, Body)))
     return applyAction(Action, Installer, At, /*Scoped=*/true);
-  // One its function undoes before returning covers no start: the kernel
-  // decides at a child's exit, and a child started while it holds
-  // outlives it.
-  if (Covers && !installLasts(Installer, At, Body))
-    return;
   // Whether the installer runs only in children is known once every start
   // of the unit is (resolveInstalls()).
   const auto *FD = dyn_cast_or_null<FunctionDecl>(Installer);

@@ -1,9 +1,10 @@
 // An ignore or a reaper that its function undoes on every path before
-// returning (SIG_DFL, or the saved disposition put back) covers no start:
-// not the unit's (spawn() runs after run_detached() returned, and its
-// children stay zombies), nor those made while it holds (the kernel
-// decides at a child's exit, and notify()'s child, or the one
-// run_detached() starts itself, may exit after the ignore is undone).
+// returning (SIG_DFL, or the saved disposition put back) covers only the
+// calls made while it holds, not the unit: spawn() runs after
+// run_detached() returned, and its children stay zombies.  Not the child
+// run_detached() starts itself either: the kernel decides at the child's
+// exit, which may come after the ignore is undone.  (notify(), called
+// while it holds, is covered: the lean the .rst states.)
 // RUN: %check_tidy %s %t -- %tidy -- -std=gnu11
 // RUN: %check_tidy %s %t -- %tidy -- -std=gnu11 -DHANDLER=1
 // RUN: %check_tidy %s %t -- %tidy -- -std=gnu11 -DTO_DEFAULT=1
@@ -27,10 +28,8 @@ static void reap_all(int sig) {
 }
 
 static void notify(void) {
-  if (fork() == 0)
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: child process started by 'fork' is discarded and can never be reaped [process-unreaped-child]
-    // CHECK-OWN: :[[@LINE-2]]:7: warning: child process started by 'fork' is discarded and can never be reaped [process-unreaped-child]
-    // CHECK-KEPTOWN: :[[@LINE-3]]:7: warning: child process started by 'fork' is discarded and can never be reaped [process-unreaped-child]
+  if (fork() == 0) // no-warning: called while the ignore or reaper holds
+    // CHECK-KEPTOWN: :[[@LINE-1]]:7: warning: child process started by 'fork' is discarded and can never be reaped [process-unreaped-child]
     _exit(0);
 }
 
