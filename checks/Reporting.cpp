@@ -260,6 +260,7 @@ void UnreapedChildCheck::reportStart(const StartFacts &F) {
     diag(Loc, "child process started by '%0' is discarded and can never be "
               "reaped")
         << F.Api;
+    noteUndoneIgnore(F);
     return;
   }
   if (!F.EverResolved && F.Kill && F.Var) {
@@ -285,6 +286,7 @@ void UnreapedChildCheck::reportStart(const StartFacts &F) {
     diag(Loc, "child process %0started by '%1' is never reaped")
         << Name << F.Api;
     noteDetach(F, Name);
+    noteUndoneIgnore(F);
     return;
   }
   // NOLINT on the exit the note points to silences the report, as on the
@@ -296,6 +298,16 @@ void UnreapedChildCheck::reportStart(const StartFacts &F) {
   noteDetach(F, Name);
   notePath(F);
   noteLeak(F, Name);
+}
+
+void UnreapedChildCheck::noteUndoneIgnore(const StartFacts &F) {
+  if (!F.UndoneIgnore)
+    return;
+  const SourceManager &SM = Unit->astContext()->getSourceManager();
+  diag(SM.getExpansionLoc(F.UndoneIgnore->getBeginLoc()),
+       "SIGCHLD is ignored here, but this function puts it back before it "
+       "returns: a child still running then becomes a zombie when it exits",
+       DiagnosticIDs::Note);
 }
 
 void UnreapedChildCheck::noteLeak(const StartFacts &F, StringRef Name) {

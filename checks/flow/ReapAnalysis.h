@@ -125,6 +125,9 @@ struct StartFacts {
   const clang::CallExpr *Kill = nullptr;
   /// First detach() of a Boost child on a path where it then leaked.
   const clang::Expr *Detach = nullptr;
+  /// The ignore of SIGCHLD this body makes before the start and undoes
+  /// before returning (ReapFlow::ignoresUndone()): the child may outlive it.
+  const clang::CallExpr *UndoneIgnore = nullptr;
 };
 
 /// An fclose() of a live popen stream: reported at the fclose.

@@ -315,6 +315,7 @@ void ReapFlow::onStart(SiteId I, LiveSet &Live) {
   // SIGCHLD ignored on every path here: the kernel reaps this child.
   if (!Live.sigchldMayBeDefault())
     return;
+  noteUndoneIgnore(I);
   const auto *StartCall = dyn_cast_or_null<CallExpr>(S.Start);
   const bool Ahead =
       Opts.ReaperAhead && StartCall && Opts.ReaperAhead->count(StartCall);

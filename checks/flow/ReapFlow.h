@@ -88,6 +88,10 @@ private:
   /// ignore or handler it installs (found when first asked).
   bool ignoresUndone();
   std::optional<bool> IgnoresUndone;
+  /// The body's first ignore of SIGCHLD, when it undoes its ignores.
+  const clang::CallExpr *UndoneIgnoreCall = nullptr;
+  /// Site \p I starts after that ignore: its facts say so.
+  void noteUndoneIgnore(SiteId I);
   /// True when some call of the body reaps any child (computed once).
   bool bodyReapsAny();
   /// True when \p Call reaps whichever children have exited, here: a

@@ -288,6 +288,17 @@ void ReapFlow::dumpStates(const MetStates<LiveSet> &Met,
   }
 }
 
+void ReapFlow::noteUndoneIgnore(SiteId I) {
+  // Ignored before the start, but the body puts SIGCHLD back before it
+  // returns (ignoresUndone(), asked at the ignore).
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (IgnoresUndone && *IgnoresUndone && UndoneIgnoreCall &&
+      SM.isBeforeInTranslationUnit(
+          SM.getExpansionLoc(UndoneIgnoreCall->getBeginLoc()),
+          SM.getExpansionLoc(Sites[I].Start->getBeginLoc())))
+    Records[I].Facts.UndoneIgnore = UndoneIgnoreCall;
+}
+
 bool ReapFlow::ignoresUndone() {
   if (!IgnoresUndone) {
     DispositionFacts Found;
@@ -295,6 +306,15 @@ bool ReapFlow::ignoresUndone() {
     IgnoresUndone = analyseDispositions(B.callable(), B.body(), Ctx, Model,
                                         Summaries, Disposition(), Found) &&
                     Found.Lasting.Uncovered;
+    if (*IgnoresUndone)
+      walkStmts(B.body(), Closures::Skip, [&](const Stmt *S) {
+        const auto *Call = dyn_cast<CallExpr>(S);
+        auto Action =
+            Call ? sigchldAction(Model, *Call, B.body(), Ctx) : std::nullopt;
+        if (Action && Action->KernelReaps)
+          UndoneIgnoreCall = Call;
+        return !UndoneIgnoreCall;
+      });
   }
   return *IgnoresUndone;
 }
