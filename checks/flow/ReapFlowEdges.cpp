@@ -14,8 +14,10 @@
 #include "flow/ReapFlow.h"
 #include "flow/SigchldDispositions.h"
 #include "support/AstHelpers.h"
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace clang;
