@@ -87,23 +87,30 @@ template <> struct MappingTraits<ArgCondition> {
   }
 };
 
-/// The handle a row has when the file does not say.
-static HandleSlot defaultHandle(ApiRole Role, bool Method) {
+/// True for the roles that act on one child's handle, which they need.
+static bool actsOnHandle(ApiRole Role) {
   switch (Role) {
-  case ApiRole::Start:
-    return HandleSlot::Return;
-  case ApiRole::ThreadStart:
-    return HandleSlot::Argument;
   case ApiRole::Reap:
   case ApiRole::Poll:
   case ApiRole::Kill:
   case ApiRole::HandOff:
   case ApiRole::Detach:
   case ApiRole::CloseStream:
-    return Method ? HandleSlot::Object : HandleSlot::Argument;
+    return true;
   default:
-    return Method ? HandleSlot::Object : HandleSlot::None;
+    return false;
   }
+}
+
+/// The handle a row has when the file does not say.
+static HandleSlot defaultHandle(ApiRole Role, bool Method) {
+  if (Role == ApiRole::Start)
+    return HandleSlot::Return;
+  if (Role == ApiRole::ThreadStart)
+    return HandleSlot::Argument;
+  if (Method)
+    return HandleSlot::Object;
+  return actsOnHandle(Role) ? HandleSlot::Argument : HandleSlot::None;
 }
 
 static SuccessTest defaultSuccess(HandleType Type) {
@@ -189,28 +196,16 @@ static const char *waitProblem(const ApiDescriptor &R) {
 
 /// What is wrong with a row's handle for its role, or null.
 static const char *handleProblem(const ApiDescriptor &R) {
-  switch (R.Role) {
-  case ApiRole::Start:
-    if (R.Handle != HandleSlot::Return && R.Handle != HandleSlot::OutArgument)
-      return "a 'start' needs handle 'return' or 'out-argument'";
-    return nullptr;
-  case ApiRole::Reap:
-  case ApiRole::Poll:
-  case ApiRole::Kill:
-  case ApiRole::HandOff:
-  case ApiRole::Detach:
-  case ApiRole::CloseStream:
-    if (R.Handle == HandleSlot::None || R.Handle == HandleSlot::Return)
-      return "this role needs a handle: 'argument', 'out-argument' or "
-             "'object'";
-    return nullptr;
-  case ApiRole::ThreadStart:
-    if (R.Handle != HandleSlot::Argument)
-      return "a 'thread-start' needs handle 'argument': the start routine";
-    return nullptr;
-  default:
-    return nullptr;
-  }
+  if (R.Role == ApiRole::Start && R.Handle != HandleSlot::Return &&
+      R.Handle != HandleSlot::OutArgument)
+    return "a 'start' needs handle 'return' or 'out-argument'";
+  if (R.Role == ApiRole::ThreadStart && R.Handle != HandleSlot::Argument)
+    return "a 'thread-start' needs handle 'argument': the start routine";
+  if (actsOnHandle(R.Role) &&
+      (R.Handle == HandleSlot::None || R.Handle == HandleSlot::Return))
+    return "this role needs a handle: 'argument', 'out-argument' or "
+           "'object'";
+  return nullptr;
 }
 
 /// What is wrong with a row whose fields each parsed, or "".
