@@ -13,9 +13,6 @@ using namespace clang;
 
 namespace reapcheck {
 
-/// Summaries of wrappers of wrappers are cut off at this depth.
-static constexpr unsigned MaxSummaryDepth = 8;
-
 bool TranslationUnitSummaries::callReapsAny(const CallExpr &Call,
                                             ASTContext &Ctx) {
   const FunctionDecl *FD = Call.getDirectCallee();
@@ -76,123 +73,6 @@ bool TranslationUnitSummaries::addWrapper(const FunctionDecl *FD,
   return Wrappers.try_emplace(FD->getCanonicalDecl(), std::move(W)).second;
 }
 
-/// The definition whose parameter \p Index can be summarised, or null.
-static const FunctionDecl *summarisable(const FunctionDecl *FD, unsigned Index,
-                                        ASTContext &Ctx) {
-  const FunctionDecl *Def = nullptr;
-  if (!FD || !FD->hasBody(Def) || !Def || Def->isVariadic() ||
-      Index >= Def->getNumParams() || Def->isTemplated() ||
-      Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
-    return nullptr;
-  // Nothing passes a child to main.
-  if (Def->isMain() || !mayCarryChild(Def->getParamDecl(Index)->getType()))
-    return nullptr;
-  return Def;
-}
-
-namespace {
-/// The parameters a body may do something with that could resolve a child
-/// passed in them: those named inside a call's or a construction's
-/// arguments, a returned value, either side of an assignment, an
-/// initialiser, an operand of `&`, or a closure; every parameter when the
-/// body reaps any child.  A parameter only tested or computed with
-/// (`if (pid > 0)`, `switch (pid)`) is none of them, and a summary of it is
-/// Harmless without a flow.
-class LeavingParams {
-public:
-  LeavingParams(const FunctionDecl &Def,
-                llvm::function_ref<bool(const CallExpr &)> ReapsAny)
-      : Def(Def), ReapsAny(ReapsAny) {
-    visit(Def.getBody(), false);
-  }
-  bool leaves(const ParmVarDecl *P) const { return All || Found.count(P); }
-
-private:
-  void visit(const Stmt *S, bool Leaving) {
-    if (!S)
-      return;
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(S)) {
-      const auto *P = dyn_cast<ParmVarDecl>(Ref->getDecl());
-      if (Leaving && P && P->getDeclContext() == &Def)
-        Found.insert(P);
-      return;
-    }
-    if (isa<ReturnStmt, DeclStmt, InitListExpr, LambdaExpr, BlockExpr>(S))
-      Leaving = true;
-    if (const auto *Unary = dyn_cast<UnaryOperator>(S))
-      Leaving = Leaving || Unary->getOpcode() == UO_AddrOf ||
-                Unary->isIncrementDecrementOp();
-    if (const auto *Binary = dyn_cast<BinaryOperator>(S))
-      Leaving = Leaving || Binary->isAssignmentOp();
-    if (const auto *Call = dyn_cast<CallExpr>(S)) {
-      All = All || ReapsAny(*Call);
-      visit(Call->getCallee(), Leaving);
-      for (const Expr *Arg : Call->arguments())
-        visit(Arg, true);
-      return;
-    }
-    if (isa<CXXConstructExpr>(S))
-      Leaving = true;
-    for (const Stmt *Child : S->children())
-      visit(Child, Leaving);
-  }
-  const FunctionDecl &Def;
-  llvm::function_ref<bool(const CallExpr &)> ReapsAny;
-  llvm::SmallPtrSet<const ParmVarDecl *, 4> Found;
-  bool All = false;
-};
-} // namespace
-
-ParamSummary TranslationUnitSummaries::paramSummary(const FunctionDecl *FD,
-                                                    unsigned Index,
-                                                    ASTContext &Ctx) {
-  const FunctionDecl *Def = summarisable(FD, Index, Ctx);
-  if (!Def)
-    return ParamSummary::Unknown;
-  auto Key = std::make_pair(Def, Index);
-  auto It = Params.find(Key);
-  if (It != Params.end())
-    return It->second.value_or(ParamSummary::Unknown); // Cycle: conservative.
-  if (Depth >= MaxSummaryDepth)
-    return ParamSummary::Unknown;
-  // Every parameter of the body that can be summarised, in one pass: each
-  // is a site of its own, tracked from the entry.
-  llvm::SmallVector<const ParmVarDecl *, 4> Batch;
-  llvm::SmallVector<unsigned, 4> Indices;
-  LeavingParams Leaving(*Def, [&](const CallExpr &Call) {
-    return Model->isReapAny(Call, Ctx) || callReapsAny(Call, Ctx);
-  });
-  for (unsigned I = 0; I < Def->getNumParams(); ++I) {
-    if (!summarisable(Def, I, Ctx))
-      continue;
-    auto [Slot, New] = Params.try_emplace(std::make_pair(Def, I), std::nullopt);
-    if (!New)
-      continue;
-    if (!Leaving.leaves(Def->getParamDecl(I))) {
-      Slot->second = ParamSummary::Harmless;
-      continue;
-    }
-    Batch.push_back(Def->getParamDecl(I));
-    Indices.push_back(I);
-  }
-  if (Batch.empty())
-    return Params[Key].value_or(ParamSummary::Unknown);
-  ++Depth;
-  std::vector<StartFacts> Facts =
-      analyseParameters(*Def, Batch, Ctx, *Model, *this);
-  --Depth;
-  for (unsigned K = 0; K < Indices.size(); ++K) {
-    ParamSummary Summary = ParamSummary::Unknown;
-    if (K < Facts.size() && !Facts[K].EverResolved)
-      Summary = ParamSummary::Harmless;
-    else if (K < Facts.size() && Facts[K].EverReaped &&
-             !Facts[K].EverHandedOff && !Facts[K].EverStored &&
-             !Facts[K].Leaked)
-      Summary = ParamSummary::Reaps;
-    Params[std::make_pair(Def, Indices[K])] = Summary;
-  }
-  return Params[Key].value_or(ParamSummary::Unknown);
-}
 
 //===----------------------------------------------------------------------===//
 // Predicates: `static int check_fail(int r) { last = r; return r != 0; }`.
