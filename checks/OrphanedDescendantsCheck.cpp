@@ -101,6 +101,7 @@ void OrphanedDescendantsCheck::onEndOfTranslationUnit() {
   Prepared.clear();
   Starts.forgetTranslationUnit();
   Kills.forgetTranslationUnit();
+  Model.forgetTranslationUnit();
 }
 
 /// A kill of a child kept in a member or static variable: judged when every

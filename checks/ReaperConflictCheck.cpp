@@ -71,6 +71,7 @@ void ReaperConflictCheck::onEndOfTranslationUnit() {
   Handlers.clear();
   Waits.forgetTranslationUnit();
   Installers.forgetTranslationUnit();
+  Model.forgetTranslationUnit();
 }
 
 /// True when nothing uses \p E's value: an expression statement, a body, a

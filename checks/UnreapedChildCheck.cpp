@@ -242,6 +242,7 @@ void UnreapedChildCheck::newUnit() {
   Unit = std::make_unique<TranslationUnitScan>(Model, facts());
   Interesting.forgetTranslationUnit();
   StartingClasses.forgetTranslationUnit();
+  Model.forgetTranslationUnit();
 }
 
 } // namespace reapcheck

@@ -9,6 +9,7 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MD5.h"
 #include "llvm/Support/raw_ostream.h"
+#include <tuple>
 
 using namespace clang;
 
@@ -323,8 +324,33 @@ void FactsRecorder::addSigchldKeys(llvm::json::Object &Unit) const {
     });
 }
 
+/// Holders come from the judge's map of declarations: put in USR order so
+/// that one unit's facts are the same bytes on every run.
+template <typename HolderT, typename GroupT>
+static void sortHolders(std::vector<HolderT> &Holders,
+                        std::vector<GroupT> &Groups) {
+  auto HolderKey = [](const HolderT &H) {
+    return std::make_tuple(llvm::StringRef(H.Usr), H.Duty, H.Signalled,
+                           H.GroupSignalled);
+  };
+  llvm::sort(Holders, [&](const HolderT &A, const HolderT &B) {
+    return HolderKey(A) < HolderKey(B);
+  });
+  auto GroupKey = [](const GroupT &E) {
+    const HolderGroup &G = E.second;
+    return std::make_tuple(llvm::StringRef(E.first), llvm::StringRef(G.File),
+                           G.Line, G.Column, G.What, G.Session);
+  };
+  llvm::sort(Groups, [&](const GroupT &A, const GroupT &B) {
+    return GroupKey(A) < GroupKey(B);
+  });
+}
+
 void FactsRecorder::write(llvm::StringRef Path, llvm::StringRef MainFile,
                           llvm::StringRef Variant) const {
+  std::vector<Holder> SortedHolders = Holders;
+  auto SortedGroups = Groups;
+  sortHolders(SortedHolders, SortedGroups);
   llvm::json::Array Funcs;
   for (const std::string &Usr : Order)
     if (!Usr.empty())
@@ -335,7 +361,7 @@ void FactsRecorder::write(llvm::StringRef Path, llvm::StringRef MainFile,
       {"variant", Variant},
       {"installs_reaper", InstallsReaper},
       {"functions", std::move(Funcs)},
-      {"holders", arrayOf(Holders, [](const Holder &H) {
+      {"holders", arrayOf(SortedHolders, [](const Holder &H) {
          llvm::json::Object O{{"usr", H.Usr}, {"duty", dutyWord(H.Duty)}};
          if (H.Signalled)
            O["signalled"] = true;
@@ -349,8 +375,8 @@ void FactsRecorder::write(llvm::StringRef Path, llvm::StringRef MainFile,
     Unit["admits_sigchld"] = true;
   if (!SigchldBlockers.empty())
     Unit["blocks_sigchld"] = arrayOf(SigchldBlockers, Same);
-  if (!Groups.empty())
-    Unit["holder_groups"] = arrayOf(Groups, [](const auto &Entry) {
+  if (!SortedGroups.empty())
+    Unit["holder_groups"] = arrayOf(SortedGroups, [](const auto &Entry) {
       const HolderGroup &G = Entry.second;
       return llvm::json::Object{{"usr", Entry.first},
                                 {"kind", groupWord(G.What)},

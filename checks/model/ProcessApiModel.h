@@ -134,6 +134,10 @@ class ProcessApiModel {
 public:
   ProcessApiModel();
 
+  /// Forgets what was looked up in the translation unit that ends: its
+  /// declarations are freed with it.
+  void forgetTranslationUnit() const { RowCache.clear(); }
+
   /// Parses `name` or `name:ARG` entries separated by ';' into rows of the
   /// model `options`.  Returns an error message on malformed input and
   /// leaves the model unchanged.
@@ -314,6 +318,11 @@ private:
   /// The last row of \p Rows active for \p D, if any.
   const RowRef *lastActive(const llvm::SmallVector<RowRef, 1> &Rows,
                            const clang::Decl &D) const;
+  /// The row findActive gives each declaration of the current translation
+  /// unit (none: no row): asked for every call, looked up once per callee.
+  const RowRef *lookUp(const clang::FunctionDecl &FD) const;
+  mutable llvm::DenseMap<const clang::FunctionDecl *, std::optional<RowRef>>
+      RowCache;
 };
 
 } // namespace reapcheck

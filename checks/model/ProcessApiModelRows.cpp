@@ -275,8 +275,22 @@ std::string ProcessApiModel::keyOf(const FunctionDecl &FD) const {
 
 const ApiDescriptor *ProcessApiModel::findActive(const FunctionDecl &FD,
                                                  unsigned *ModelIndex) const {
+  auto [Cached, New] = RowCache.try_emplace(&FD, std::nullopt);
+  if (New)
+    if (const RowRef *Found = lookUp(FD))
+      Cached->second = *Found;
+  const std::optional<RowRef> &Ref = Cached->second;
+  if (!Ref)
+    return nullptr;
+  if (ModelIndex)
+    *ModelIndex = Ref->Model;
+  return &Models[Ref->Model].Functions[Ref->Index];
+}
+
+const ProcessApiModel::RowRef *
+ProcessApiModel::lookUp(const FunctionDecl &FD) const {
   // A C function (of the translation unit, or extern "C") is its own name:
-  // no qualified name to print, asked for every call the check meets.
+  // no qualified name to print.
   std::string Qualified;
   llvm::StringRef Key;
   if (FD.getIdentifier() && !isa<CXXMethodDecl>(FD) &&
@@ -288,13 +302,7 @@ const ApiDescriptor *ProcessApiModel::findActive(const FunctionDecl &FD,
     Key = Qualified;
   }
   auto It = Functions.find(Key);
-  const RowRef *Ref =
-      It == Functions.end() ? nullptr : lastActive(It->second, FD);
-  if (!Ref)
-    return nullptr;
-  if (ModelIndex)
-    *ModelIndex = Ref->Model;
-  return &Models[Ref->Model].Functions[Ref->Index];
+  return It == Functions.end() ? nullptr : lastActive(It->second, FD);
 }
 
 const ApiDescriptor *ProcessApiModel::find(const FunctionDecl &FD) const {

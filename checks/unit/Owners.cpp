@@ -194,6 +194,10 @@ void OwnerJudge::useAsArgument(const ValueDecl *Holder, const CallExpr &Call,
 /// does not show) it is taken to repeat.
 bool OwnerJudge::pollRepeats(const CallExpr &Call, const ValueDecl *Holder,
                              const Decl *In) {
+  if (RepeatsOf) {
+    collectRepeats(RepeatsOf);
+    RepeatsOf = nullptr;
+  }
   if (RepeatingCalls.contains(&Call))
     return true;
   const SourceManager &SM = Ctx.getSourceManager();
@@ -308,7 +312,7 @@ const ValueDecl *OwnerJudge::holderIn(const Expr *E, const CopyMap &Copies) {
 }
 
 void OwnerJudge::scanBody(const Decl *Owner, const Stmt *Body) {
-  collectRepeats(Body);
+  RepeatsOf = Body; // Collected if a poll in it asks (most bodies have none).
   // Locals copied from a holder (`pid_t p = child_;`, the element of a
   // range-for over a container) stand for it in this body.
   CopyMap Copies;

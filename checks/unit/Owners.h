@@ -122,6 +122,8 @@ private:
   /// broken out of and closures (expansion ranges), loop conditions' calls.
   std::vector<clang::SourceRange> Repeating;
   llvm::SmallPtrSet<const clang::CallExpr *, 4> RepeatingCalls;
+  /// The body scanned whose repeats are not collected yet, or null.
+  const clang::Stmt *RepeatsOf = nullptr;
   /// Functions whose address the unit takes (callbacks), once asked.
   std::optional<llvm::DenseSet<const clang::FunctionDecl *>> Callbacks;
   bool AllHolders = false;
