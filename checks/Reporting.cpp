@@ -260,7 +260,7 @@ void UnreapedChildCheck::reportStart(const StartFacts &F) {
     diag(Loc, "child process started by '%0' is discarded and can never be "
               "reaped")
         << F.Api;
-    noteUndoneIgnore(F);
+    noteCoverGap(F);
     return;
   }
   if (!F.EverResolved && F.Kill && F.Var) {
@@ -286,7 +286,7 @@ void UnreapedChildCheck::reportStart(const StartFacts &F) {
     diag(Loc, "child process %0started by '%1' is never reaped")
         << Name << F.Api;
     noteDetach(F, Name);
-    noteUndoneIgnore(F);
+    noteCoverGap(F);
     return;
   }
   // NOLINT on the exit the note points to silences the report, as on the
@@ -298,16 +298,23 @@ void UnreapedChildCheck::reportStart(const StartFacts &F) {
   noteDetach(F, Name);
   notePath(F);
   noteLeak(F, Name);
+  noteCoverGap(F);
 }
 
-void UnreapedChildCheck::noteUndoneIgnore(const StartFacts &F) {
-  if (!F.UndoneIgnore)
-    return;
+/// Why a SIGCHLD ignore or handler of the program does not cover \p F: it
+/// is undone before the child may exit, or it reaps another group.
+void UnreapedChildCheck::noteCoverGap(const StartFacts &F) {
   const SourceManager &SM = Unit->astContext()->getSourceManager();
-  diag(SM.getExpansionLoc(F.UndoneIgnore->getBeginLoc()),
-       "SIGCHLD is ignored here, but this function puts it back before it "
-       "returns: a child still running then becomes a zombie when it exits",
-       DiagnosticIDs::Note);
+  if (F.UndoneIgnore)
+    diag(SM.getExpansionLoc(F.UndoneIgnore->getBeginLoc()),
+         "SIGCHLD is ignored here, but this function puts it back before it "
+         "returns: a child still running then becomes a zombie when it exits",
+         DiagnosticIDs::Note);
+  if (F.LeavesGroupAt.isValid())
+    diag(SM.getExpansionLoc(F.LeavesGroupAt),
+         "the child leaves its parent's process group here, and the "
+         "program's SIGCHLD handlers reap only children of that group",
+         DiagnosticIDs::Note);
 }
 
 void UnreapedChildCheck::noteLeak(const StartFacts &F, StringRef Name) {

@@ -47,7 +47,7 @@ private:
   void noteStuck(clang::SourceLocation At, llvm::StringRef Name);
   void notePath(const StartFacts &F);
   void noteLeak(const StartFacts &F, llvm::StringRef Name);
-  void noteUndoneIgnore(const StartFacts &F);
+  void noteCoverGap(const StartFacts &F);
   void recordInventory(const StartFacts &F, const char *Verdict);
 
   const clang::tidy::ClangTidyContext &TidyContext;

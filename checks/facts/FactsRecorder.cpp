@@ -70,6 +70,10 @@ void FactsRecorder::addReapsOnce(const FunctionDecl &FD) {
   function(FD).ReapsOnce = true;
 }
 
+void FactsRecorder::addReapsGroupOnly(const FunctionDecl &FD) {
+  function(FD).ReapsGroupOnly = true;
+}
+
 void FactsRecorder::addResetsSigchld(const FunctionDecl &FD) {
   function(FD).ResetsSigchld = true;
 }
@@ -246,6 +250,7 @@ llvm::json::Object FactsRecorder::toJson(const std::string &Usr,
   for (const auto &[Key, Set] : {std::pair<const char *, bool>{
                                      "constructor", F.Constructor},
                                  {"reaps_once", F.ReapsOnce},
+                                 {"reaps_group_only", F.ReapsGroupOnly},
                                  {"reaper_routine", F.ReaperRoutine},
                                  {"reaper_needs_block", F.ReaperNeedsBlock},
                                  {"resets_sigchld", F.ResetsSigchld}})
@@ -371,6 +376,8 @@ void FactsRecorder::write(llvm::StringRef Path, llvm::StringRef MainFile,
        })}};
   if (IgnoresSigchld)
     Unit["ignores_sigchld"] = true;
+  if (ReapsGroupOnly)
+    Unit["reaps_group_only"] = true;
   if (AdmitsSigchld)
     Unit["admits_sigchld"] = true;
   if (!SigchldBlockers.empty())

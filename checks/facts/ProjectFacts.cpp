@@ -102,6 +102,7 @@ void ProjectFacts::readCoverage(const llvm::json::Object &Root) {
   // Lists of paths (covered_*) and of USRs.
   for (auto [Key, Into] : {std::pair("covered_files", &Covered),
                             std::pair("loop_covered_files", &LoopCovered),
+                            std::pair("group_reaper_files", &GroupCovered),
                             std::pair("blocked_files", &Blocked),
                             std::pair("installed_before_main", &Preinstalled),
                             std::pair("entries", &Entries),
@@ -289,6 +290,11 @@ static bool hasFunction(const llvm::StringMap<llvm::StringSet<>> &Map,
 bool ProjectFacts::isCoveredByReaper(llvm::StringRef File,
                                      llvm::StringRef Variant) const {
   return hasFile(Covered, File, Variant);
+}
+
+bool ProjectFacts::isCoveredOnlyByGroupReaper(llvm::StringRef File,
+                                              llvm::StringRef Variant) const {
+  return hasFile(GroupCovered, File, Variant);
 }
 
 bool ProjectFacts::isSigchldBlocked(llvm::StringRef File,

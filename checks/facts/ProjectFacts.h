@@ -120,6 +120,11 @@ public:
   /// File (compiled as \p Variant) reaps any child.
   bool isCoveredByReaper(llvm::StringRef File, llvm::StringRef Variant,
                          llvm::StringRef Usr) const;
+  /// True when every program \p File is linked into reaps any child with
+  /// SIGCHLD handlers that reap only their own process group
+  /// (`group_reaper_files`): a child that leaves the group is not reaped.
+  bool isCoveredOnlyByGroupReaper(llvm::StringRef File,
+                                  llvm::StringRef Variant) const;
   /// True when \p File is linked into a program that blocks SIGCHLD and
   /// never lets it in again: its SIGCHLD handlers never run, and the file's
   /// own handler covers nothing (the facts' `blocked_files`).
@@ -209,6 +214,8 @@ private:
   llvm::StringMap<llvm::StringSet<>> CoveredFunctions;
   /// The same, by main's own reaping loops only.
   llvm::StringSet<> LoopCovered;
+  /// Files whose programs reap only their own process group.
+  llvm::StringSet<> GroupCovered;
   llvm::StringMap<llvm::StringSet<>> LoopCoveredFunctions;
   /// Files of a program whose SIGCHLD is blocked for good.
   llvm::StringSet<> Blocked;
@@ -235,6 +242,9 @@ public:
   /// \p FD reaps any child, but not in a loop (reapsEveryChild()): as a
   /// SIGCHLD handler it leaves the children of coalesced signals.
   void addReapsOnce(const clang::FunctionDecl &FD);
+  /// \p FD reaps every child, but only of its own process group
+  /// (reapsOnlyItsGroup()).
+  void addReapsGroupOnly(const clang::FunctionDecl &FD);
   /// \p FD runs before main (`__attribute__((constructor))`).
   void addConstructor(const clang::FunctionDecl &FD);
   /// A thread running \p FD reaps every child (reapsOverAndOver());
@@ -297,6 +307,9 @@ public:
   /// The unit installs a reaper of every child (a SIGCHLD handler that
   /// reaps any child, SIGCHLD ignored).
   void setInstallsReaper() { InstallsReaper = true; }
+  /// The unit's reapers all reap only their own process group
+  /// (TranslationUnitScan::reapsOnlyItsGroup()).
+  void setReapsGroupOnly() { ReapsGroupOnly = true; }
   /// The unit ignores SIGCHLD (or sets SA_NOCLDWAIT) for the program: the
   /// kernel reaps whether or not SIGCHLD is blocked.
   void setIgnoresSigchld() { IgnoresSigchld = true; }
@@ -348,6 +361,7 @@ private:
     std::vector<std::pair<unsigned, ParamSummary>> Params;
     bool ReapsAny = false;
     bool ReapsOnce = false;
+    bool ReapsGroupOnly = false;
     bool Constructor = false;
     bool ReaperRoutine = false;
     bool ReaperNeedsBlock = false;
@@ -399,6 +413,7 @@ private:
   std::vector<Table> Tables;
   std::vector<std::string> SigchldHandlers;
   bool InstallsReaper = false;
+  bool ReapsGroupOnly = false;
   bool IgnoresSigchld = false;
   bool AdmitsSigchld = false;
   std::vector<std::string> SigchldBlockers;

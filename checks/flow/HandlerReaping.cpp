@@ -144,6 +144,23 @@ bool reapsEveryChild(const ProcessApiModel &Model, const FunctionDecl *FD,
   });
 }
 
+bool reapsOnlyItsGroup(const ProcessApiModel &Model, const FunctionDecl *FD,
+                       ASTContext &Ctx, SummaryProvider *Summaries) {
+  if (!reapsEveryChild(Model, FD, Ctx, Summaries))
+    return false;
+  return !foundInCalls(FD, [&](const FunctionDecl &Def, auto &Callees) {
+    bool EveryGroup = false;
+    walkStmts(Def.getBody(), Closures::Enter, [&](const Stmt *S) {
+      if (const auto *Call = dyn_cast<CallExpr>(S)) {
+        EveryGroup = Model.reapsEveryChild(*Call, Ctx) ||
+                     (Summaries && Summaries->callReapsAny(*Call, Ctx));
+        Callees.push_back(Call->getDirectCallee());
+      }
+      return !EveryGroup;
+    });
+    return EveryGroup;
+  });
+}
 
 /// For the handler's signal parameter \p Sig: false when the edge From ->
 /// successor \p Index (To) is taken only for another signal than SIGCHLD

@@ -128,6 +128,9 @@ struct StartFacts {
   /// The ignore of SIGCHLD this body makes before the start and undoes
   /// before returning (ReapFlow::ignoresUndone()): the child may outlive it.
   const clang::CallExpr *UndoneIgnore = nullptr;
+  /// Where the child leaves the process group, when the program's reapers
+  /// all reap only their own group (Verdicts.cpp): none of them reaps it.
+  clang::SourceLocation LeavesGroupAt;
 };
 
 /// An fclose() of a live popen stream: reported at the fclose.

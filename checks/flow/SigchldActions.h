@@ -134,6 +134,16 @@ bool handlerReapsNothing(const ProcessApiModel &Model,
 bool reapsEveryChild(const ProcessApiModel &Model, const clang::FunctionDecl *FD,
                      clang::ASTContext &Ctx, SummaryProvider *Summaries);
 
+/// True when \p FD reaps every child (reapsEveryChild()) but each reap of
+/// any child in it, or in a function it calls (two levels deep), names its
+/// own process group (`waitpid(0, ...)`, `waitid(P_PGID, 0, ...)`; the
+/// model's every-when does not hold): a child that left the group is not
+/// reaped by it.  A call of a project function that reaps any child counts
+/// as a reap of every group: its pid is not in view.
+bool reapsOnlyItsGroup(const ProcessApiModel &Model,
+                       const clang::FunctionDecl *FD, clang::ASTContext &Ctx,
+                       SummaryProvider *Summaries);
+
 /// Asks \p Found about the definition of \p FD and of the functions it
 /// calls, two levels deep, each once: Found fills the callees of the body
 /// it is given, and says whether that body has what is looked for.

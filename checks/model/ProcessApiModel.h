@@ -15,6 +15,7 @@
 #define REAPCHECK_PROCESSAPIMODEL_H
 
 #include "model/ApiDescriptor.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"

@@ -195,6 +195,8 @@ static void indexFunction(TranslationUnitScan &Unit, const FunctionDecl &FD,
     Recorder.addReapsAny(FD);
     if (!reapsEveryChild(Model, &FD, Ctx, &Unit.summaries()))
       Recorder.addReapsOnce(FD);
+    else if (reapsOnlyItsGroup(Model, &FD, Ctx, &Unit.summaries()))
+      Recorder.addReapsGroupOnly(FD);
     if (reapsOverAndOver(Model, &FD, Ctx, &Unit.summaries()))
       Recorder.addReaperRoutine(FD, reaperNeedsBlockedSigchld(Model, &FD));
   } else if (mayBeThreadRoutine(FD)) {
@@ -401,6 +403,8 @@ void writeUnitFacts(TranslationUnitScan &Unit,
   }
   if (Unit.hasReapingHandler() || Unit.ignoresSigchld())
     Recorder.setInstallsReaper();
+  if (Unit.reapsOnlyItsGroup())
+    Recorder.setReapsGroupOnly();
   if (Unit.ignoresSigchld())
     Recorder.setIgnoresSigchld();
   for (const FunctionDecl *Blocker : Unit.sigchldBlocks().Blockers)

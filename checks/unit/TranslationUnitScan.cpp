@@ -305,6 +305,9 @@ void TranslationUnitScan::applyAction(const SigchldAction &Action,
   if (Reaps && !Scoped) {
     if (!ReapingHandler)
       ReapingHandler = Action.Handler;
+    EveryGroupHandler =
+        EveryGroupHandler ||
+        !reapcheck::reapsOnlyItsGroup(Model, Action.Handler, *Ctx, &Summaries);
   } else if (!Reaps && !ReapingHandler) {
     noteDispatch(*Action.Handler, Installer);
   }

@@ -189,6 +189,12 @@ public:
   bool hasReapingHandler() const { return ReapingHandler || ReapingLoop; }
   /// The same, an event loop's or a thread's only (SIGCHLD not needed).
   bool hasReapingLoop() const { return ReapingLoop; }
+  /// True when the unit's reapers are all SIGCHLD handlers that reap only
+  /// their own process group (reapsOnlyItsGroup()), and it ignores nothing.
+  bool reapsOnlyItsGroup() const {
+    return ReapingHandler && !EveryGroupHandler && !ReapingLoop &&
+           !IgnoresSigchld;
+  }
   /// A call that may change SIGCHLD in the mask, or let a blocked one in
   /// (SigchldMask.h).
   void addMaskCall(const clang::CallExpr &Call) { MaskCalls.push_back(&Call); }
@@ -274,6 +280,8 @@ private:
                     const clang::Decl *Installer);
 
   const clang::FunctionDecl *ReapingHandler = nullptr;
+  /// A reaping handler of the unit reaps children of every process group.
+  bool EveryGroupHandler = false;
   bool IgnoresSigchld = false;
   std::vector<const clang::CallExpr *> MaskCalls;
   std::optional<SigchldBlocks> Blocks;

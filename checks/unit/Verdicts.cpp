@@ -2,6 +2,7 @@
 
 #include "unit/Verdicts.h"
 #include "facts/ProjectFacts.h"
+#include "flow/ProcessGroups.h"
 #include "unit/FactsIndex.h"
 #include "unit/TranslationUnitScan.h"
 
@@ -70,10 +71,16 @@ public:
         Unit.hasReapingHandler() &&
         (Facts ? Facts->isSigchldBlocked(mainFilePath(Ctx), Unit.variant())
                : Unit.blocksSigchldForGood());
+    bool FactsCover =
+        Facts && Facts->isCoveredByReaper(mainFilePath(Ctx), Unit.variant());
     Covered = (Blocked ? Unit.hasReapingLoop() : Unit.hasReapingHandler()) ||
-              Unit.ignoresSigchldForProgram() ||
-              (Facts && Facts->isCoveredByReaper(mainFilePath(Ctx),
-                                                 Unit.variant()));
+              Unit.ignoresSigchldForProgram() || FactsCover;
+    // Reapers of their own process group only (waitpid(0, ...)): the
+    // program's, with facts (they count this unit's own), or the unit's.
+    GroupOnly = Covered && !Unit.ignoresSigchldForProgram() &&
+                (FactsCover ? Facts->isCoveredOnlyByGroupReaper(
+                                  mainFilePath(Ctx), Unit.variant())
+                            : Unit.reapsOnlyItsGroup());
   }
 
   UnitJudgement run() {
@@ -86,6 +93,10 @@ public:
 private:
   void judgeBody(const Decl *Callable, Stmt *Body);
   void judgeHeld();
+  AnalysisOptions optionsFor(const FunctionDecl *FD, bool BodyCovered);
+  std::optional<GroupFacts> groupsOf(const Decl *Callable, Stmt *Body);
+  static bool leavesGroup(const std::optional<GroupFacts> &Groups, size_t I,
+                          StartFacts &F);
   void add(StartFacts F, Judgement::Report Kind, const char *Verdict,
            HolderVerdict Holder = {}) {
     Result.Sites.push_back({std::move(F), Kind, Verdict, std::move(Holder)});
@@ -96,6 +107,7 @@ private:
   const ProjectFacts *Facts;
   const JudgeOptions &Opts;
   bool Covered = false;
+  bool GroupOnly = false;
   std::vector<StartFacts> Held;
   UnitJudgement Result;
 };
@@ -103,12 +115,6 @@ private:
 
 void UnitJudge::judgeBody(const Decl *Callable, Stmt *Body) {
   const auto *FD = dyn_cast<FunctionDecl>(Callable);
-  AnalysisOptions AOpts;
-  AOpts.TrackDiscarded = Opts.ReportDiscarded;
-  AOpts.DumpFlow = Opts.DumpFlow;
-  AOpts.ExitsAreProcessExits =
-      FD && Opts.IgnoreMain &&
-      (FD->isMain() || (Facts && Facts->isProgramEntry(usrOf(FD))));
   // Every program that reaches this function reaps any child, though the
   // file is also in a program that does not reach it.
   bool BodyCovered = Covered;
@@ -119,26 +125,25 @@ void UnitJudge::judgeBody(const Decl *Callable, Stmt *Body) {
   // (asked only where there is one, here or in the facts).
   if (!BodyCovered && FD && (Facts || !Unit.scopedInstalls().empty()))
     BodyCovered = Unit.inheritedDispositions().entersCovered(FD);
-  // Only a covered start is uncovered by a caller's reset.
-  AOpts.EnteredReset =
-      BodyCovered && FD && Unit.inheritedDispositions().entersReset(FD);
-  if (BodyCovered && FD && Unit.inheritedDispositions().entersUnset(FD))
-    AOpts.UnsetCalls = Unit.inheritedDispositions().unsetCalls(FD);
-  if (AOpts.EnteredReset || AOpts.UnsetCalls)
-    AOpts.ReaperAhead = Unit.inheritedDispositions().reaperAhead(FD);
-  AnalysisResult R = analyseBody(Callable, Body, Ctx, Unit.model(),
-                                 Unit.summaries(), AOpts, &Unit.prepared());
+  AnalysisResult R =
+      analyseBody(Callable, Body, Ctx, Unit.model(), Unit.summaries(),
+                  optionsFor(FD, BodyCovered), &Unit.prepared());
   // What a SIG_DFL reset leaves: main's own loops that reap any child.
   bool LoopCovered =
       Facts && FD && !R.Starts.empty() &&
       (Facts->isCoveredByLoop(mainFilePath(Ctx), Unit.variant()) ||
        Facts->isCoveredByLoop(mainFilePath(Ctx), Unit.variant(), usrOf(FD)));
-  for (FcloseFact &F : R.Fcloses)
-    Result.Fcloses.push_back(F);
-  for (StartFacts &F : R.Starts) {
+  llvm::append_range(Result.Fcloses, R.Fcloses);
+  std::optional<GroupFacts> Groups;
+  if (GroupOnly && BodyCovered == Covered && !LoopCovered && !R.Starts.empty())
+    Groups = groupsOf(Callable, Body);
+  for (size_t I = 0; I < R.Starts.size(); ++I) {
+    StartFacts &F = R.Starts[I];
     // A reset before the start undoes the program's handler or ignore for
     // it, not a loop of main that reaps any child.
-    const bool SiteCovered = BodyCovered && (!F.SigchldReset || LoopCovered);
+    const bool SiteCovered = BodyCovered &&
+                             (!F.SigchldReset || LoopCovered) &&
+                             !leavesGroup(Groups, I, F);
     if (isOnlyHeld(F)) {
       Held.push_back(std::move(F));
       continue;
@@ -157,6 +162,48 @@ void UnitJudge::judgeBody(const Decl *Callable, Stmt *Body) {
         Reported ? Judgement::Report::Start : Judgement::Report::None,
         Verdict);
   }
+}
+
+/// How the flow runs on \p FD's body (null for another callable), entered
+/// covered by a reaper or not (\p BodyCovered).
+AnalysisOptions UnitJudge::optionsFor(const FunctionDecl *FD,
+                                      bool BodyCovered) {
+  AnalysisOptions AOpts;
+  AOpts.TrackDiscarded = Opts.ReportDiscarded;
+  AOpts.DumpFlow = Opts.DumpFlow;
+  AOpts.ExitsAreProcessExits =
+      FD && Opts.IgnoreMain &&
+      (FD->isMain() || (Facts && Facts->isProgramEntry(usrOf(FD))));
+  // Only a covered start is uncovered by a caller's reset.
+  AOpts.EnteredReset =
+      BodyCovered && FD && Unit.inheritedDispositions().entersReset(FD);
+  if (BodyCovered && FD && Unit.inheritedDispositions().entersUnset(FD))
+    AOpts.UnsetCalls = Unit.inheritedDispositions().unsetCalls(FD);
+  if (AOpts.EnteredReset || AOpts.UnsetCalls)
+    AOpts.ReaperAhead = Unit.inheritedDispositions().reaperAhead(FD);
+  return AOpts;
+}
+
+/// Where each start of \p Body makes its child leave the process group:
+/// asked only where the body's cover is the unit's and reaps only its own
+/// group (GroupOnly).
+std::optional<GroupFacts> UnitJudge::groupsOf(const Decl *Callable,
+                                              Stmt *Body) {
+  const PreparedBody *Prepared = Unit.prepared().get(
+      Callable, Body, Ctx, Unit.model(), Unit.summaries());
+  if (!Prepared)
+    return std::nullopt;
+  return analyseGroups(*Prepared, Unit.model());
+}
+
+/// True when the child of start \p I (\p F) leaves the group its reapers
+/// take; where is kept for the note.
+bool UnitJudge::leavesGroup(const std::optional<GroupFacts> &Groups, size_t I,
+                            StartFacts &F) {
+  if (!Groups || I >= Groups->Leaders.size() || !Groups->Leaders[I])
+    return false;
+  F.LeavesGroupAt = Groups->Leaders[I]->Loc;
+  return true;
 }
 
 void UnitJudge::judgeHeld() {

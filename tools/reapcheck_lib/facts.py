@@ -120,6 +120,7 @@ def merge(parts, stamps):
     groups = {}  # holder usr -> its children's group facts, from every unit
     takers = {}  # by path: what it installs that takes every child first
     waiting = set()  # paths that wait for a specific child
+    group_parts = {}  # path -> whether its own reapers all reap only their group
     for part in parts:
         if part.get('version') != VERSION:
             raise ValueError('index part of format version %r, expected %d'
@@ -136,6 +137,7 @@ def merge(parts, stamps):
         files.add(path)
         if part.get('installs_reaper'):
             reaper_files.add(path)
+            group_parts[path] = bool(part.get('reaps_group_only'))
         if part.get('ignores_sigchld'):
             ignore_files.add(path)
         if part.get('admits_sigchld'):
@@ -172,7 +174,7 @@ def merge(parts, stamps):
             entry['reaps_any'] = entry['reaps_any'] or f.get('reaps_any', False)
             # reaps_once: no loop; reaper_routine: a loop that does not end.
             for flag in ('resets_sigchld', 'reaps_once', 'constructor', 'reaper_routine',
-                         'reaper_needs_block'):
+                         'reaper_needs_block', 'reaps_group_only'):
                 if f.get(flag):
                     entry[flag] = True
             entry.setdefault('loop_calls', []).extend(f.get('loop_calls', []))
@@ -280,6 +282,8 @@ def merge(parts, stamps):
                           for u in installers.get(path, ()) if u and u not in resetters}
             taker_installers |= installing
             reaper_installers |= installing
+    group_files = programs_mod.group_reaper_files(reaper_files - ignore_files, group_parts,
+                                                  handlers, functions)
     taker_installers = dispositions.taker_installers(calls, taker_installers, child_only)
     reaper_installers = dispositions.taker_installers(calls, reaper_installers, child_only)
     roots = sorted((path, usr, None) for path, usr in mains.items())
@@ -316,7 +320,7 @@ def merge(parts, stamps):
             for callee in callees:
                 linked = defined_in.get(callee, ())
                 if len(linked) > 1:  # else the one definition there is
-                    linked = _definitions_linked(callee, caller[1], main_file, defined_in,
+                    linked = programs_mod.definitions_linked(callee, caller[1], main_file, defined_in,
                                                  main_files)
                 for where in linked:
                     if callee != main_usr and (callee, where) not in reached:
@@ -331,7 +335,7 @@ def merge(parts, stamps):
         main_reaps = node_reaps.get(root, False) or any(
             node_reaps.get((u, w), False)
             for u in calls.get(root, set()) - thread_calls.get(root, set())
-            for w in _definitions_linked(u, main_file, main_file, defined_in, main_files)) \
+            for w in programs_mod.definitions_linked(u, main_file, main_file, defined_in, main_files)) \
             or any(u in routines and functions.get(u, {}).get('reaper_routine')
                    and u not in child_only
                    and (blocks or not functions[u].get('reaper_needs_block'))
@@ -341,6 +345,8 @@ def merge(parts, stamps):
         reapers = members & (ignore_files if blocked else reaper_files)
         program = {'main': main_file, 'files': sorted(members),
                    'reaps_every_child': bool(reapers) or main_reaps,
+                   'reaps_group_only': bool(reapers) and not main_reaps
+                   and reapers <= group_files,
                    # By main's own loop: a SIG_DFL reset does not undo it.
                    'reaps_by_loop': main_reaps}
         taken = [t for path in program['files'] for t in takers.get(path, [])]
@@ -381,6 +387,8 @@ def merge(parts, stamps):
             'covered_functions': covered_functions,
             'loop_covered_files': loop_covered,
             'loop_covered_functions': loop_covered_functions,
+            'group_reaper_files': programs_mod.coverage(files, programs, {},
+                                                        'reaps_group_only')[0],
             'blocked_files': sorted({f for p in programs if p.get('sigchld_blocked')
                                      for f in p['files']}),
             'installed_before_main': sorted(preinstalled),
@@ -409,25 +417,6 @@ def holder_group(found):
     return {k: first[k] for k in ('kind', 'file', 'line', 'column', 'session')}
 
 
-def _definitions_linked(callee, caller_file, main_file, defined_in, main_files=()):
-    """The definitions of callee a program calling it from caller_file links
-    with.  An external function defined in several files (each tool of a
-    suite with its own `usage`, a stub in another tool's main file) is
-    linked from one of them only: the caller's own file; else, leaving out
-    the main files of other programs, the only one left, or the one in the
-    directory of the program's main; when that does not decide, none
-    (following them all would merge every program of the suite into one, and
-    let one tool's SIGCHLD reaper cover another's leaks)."""
-    where = defined_in.get(callee, set())
-    if len(where) <= 1 or caller_file in where:
-        return where & {caller_file} or where
-    where = {w for w in where if w == main_file or w not in main_files}
-    if len(where) <= 1:
-        return where
-    near = {w for w in where if os.path.dirname(w) == os.path.dirname(main_file)}
-    return near if len(near) == 1 else set()
-
-
 def _shape_problem(facts):
     """What is wrong with the shape of a facts file of this version, or
     None: the keys the driver and the check read."""
@@ -441,7 +430,7 @@ def _shape_problem(facts):
         if not isinstance(facts.get(key, {}), dict):
             return "'%s' is not an object" % key
     for key in ('programs', 'covered_files', 'loop_covered_files', 'blocked_files',
-                'installed_before_main', 'entries'):
+                'installed_before_main', 'entries', 'group_reaper_files'):
         if not isinstance(facts.get(key, []), list):
             return "'%s' is not a list" % key
     driver = facts.get('driver')

@@ -70,7 +70,7 @@ def _function_problem(f):
         if not _strings(f.get(key, [])):
             return "'%s'" % key
     for flag in ('resets_sigchld', 'reaps_once', 'constructor', 'reaper_routine',
-                 'reaper_needs_block'):
+                 'reaper_needs_block', 'reaps_group_only'):
         if not isinstance(f.get(flag, False), bool):
             return "'%s'" % flag
     if f.get('installs_taker', 1) not in (1, 2, 3):
@@ -119,7 +119,7 @@ def validate_part(part):
     need(_strings(part.get('sigchld_handlers', [])), "'sigchld_handlers'")
     need(_strings(part.get('entries', [])), "'entries'")
     need(isinstance(part.get('shared_object', False), bool), "'shared_object'")
-    for flag in ('ignores_sigchld', 'admits_sigchld'):
+    for flag in ('ignores_sigchld', 'admits_sigchld', 'reaps_group_only'):
         need(isinstance(part.get(flag, False), bool), "'%s'" % flag)
     need(_strings(part.get('blocks_sigchld', [])), "'blocks_sigchld'")
     for t in part.get('sigchld_takers', []):

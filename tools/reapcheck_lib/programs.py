@@ -1,6 +1,9 @@
-"""Programs of the project facts (facts.merge()): the files a unit built
-for a shared object joins by its calls, and what every program of a file
-or a function has in common (its coverage)."""
+"""Programs of the project facts (facts.merge()): the definitions a
+program links, the files a unit built for a shared object joins by its
+calls, the files that reap only their own process group, and what every
+program of a file or a function has in common (its coverage)."""
+
+import os
 
 
 def sigchld_blocked(members, reached, blockers, admitting):
@@ -97,3 +100,41 @@ def derive_reaper_routines(functions):
         callees = f.pop('loop_calls', [])
         if any(functions.get(c, {}).get('reaps_any') for c in callees):
             f['reaper_routine'] = True
+
+
+def definitions_linked(callee, caller_file, main_file, defined_in, main_files=()):
+    """The definitions of callee a program calling it from caller_file links
+    with.  An external function defined in several files (each tool of a
+    suite with its own `usage`, a stub in another tool's main file) is
+    linked from one of them only: the caller's own file; else, leaving out
+    the main files of other programs, the only one left, or the one in the
+    directory of the program's main; when that does not decide, none
+    (following them all would merge every program of the suite into one, and
+    let one tool's SIGCHLD reaper cover another's leaks)."""
+    where = defined_in.get(callee, set())
+    if len(where) <= 1 or caller_file in where:
+        return where & {caller_file} or where
+    where = {w for w in where if w == main_file or w not in main_files}
+    if len(where) <= 1:
+        return where
+    near = {w for w in where if os.path.dirname(w) == os.path.dirname(main_file)}
+    return near if len(near) == 1 else set()
+
+
+def group_reaper_files(reaping, group_parts, handlers, functions):
+    """Of the files that reap (reaping: by a SIGCHLD handler, not an ignore),
+    those whose handlers all reap only their own process group
+    (waitpid(0, ...)): the reapers a file's unit saw itself (group_parts,
+    by path: whether they all do) and every handler it installs, each
+    flagged reaps_group_only by the unit defining it.  A child that leaves the group is not reaped
+    by them (docs/process/unreaped-child.rst)."""
+    found = set()
+    for path in reaping:
+        own = [group_parts[path]] if path in group_parts else []
+        others = [functions[u].get('reaps_group_only', False)
+                  for u, paths in handlers.items() if path in paths
+                  and functions.get(u, {}).get('reaps_any')
+                  and not functions[u].get('reaps_once')]
+        if (own or others) and all(own + others):
+            found.add(path)
+    return found

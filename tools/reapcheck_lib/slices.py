@@ -50,7 +50,8 @@ def slice_for(merged, parts, path):
     out['taken_functions'] = {
         f: {u: [kept.index(i) for i in ps if i in kept] for u, ps in v.items()}
         for f, v in merged.get('taken_functions', {}).items() if mine(f)}
-    for key in ('covered_files', 'loop_covered_files', 'blocked_files', 'installed_before_main'):
+    for key in ('covered_files', 'loop_covered_files', 'blocked_files', 'installed_before_main',
+                'group_reaper_files'):
         out[key] = [f for f in merged.get(key, []) if mine(f)]
     for key in ('covered_functions', 'loop_covered_functions'):
         out[key] = {f: v for f, v in merged[key].items() if mine(f)}

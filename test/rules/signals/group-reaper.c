@@ -1,0 +1,99 @@
+// A SIGCHLD handler whose reaps of any child all name its own process
+// group (waitpid(0, ...), waitid(P_PGID, 0, ...)) reaps only the children
+// still in that group when they exit.  A child that leaves it (setsid() or
+// setpgid(0, 0) on its side, setpgid(pid, pid) in the parent, a start that
+// makes it lead a session: forkpty) is judged as if no handler reaped it,
+// with a note where it leaves.  The children that stay are covered.
+// RUN: %check_tidy %s %t -- %tidy -- -std=gnu11
+// RUN: %check_tidy %s %t -- %tidy -- -std=gnu11 -DBY_WAITID=1
+// A handler that reaps every group (waitpid(-1, ...)), or an ignore (the
+// kernel's, for every child), covers them all.
+// RUN: %check_tidy --prefix CHECK-EVERY %s %t -- %tidy -- -std=gnu11 -DEVERY=1
+// RUN: %check_tidy --prefix CHECK-EVERY %s %t -- %tidy -- -std=gnu11 -DIGNORE=1
+#include <pty.h>
+#include <signal.h>
+#include <stddef.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static void on_chld(int sig) {
+  (void)sig;
+#if EVERY
+  while (waitpid(-1, NULL, WNOHANG) > 0) {
+  }
+#elif BY_WAITID
+  siginfo_t info;
+  for (;;) {
+    info.si_pid = 0;
+    if (waitid(P_PGID, 0, &info, WEXITED | WNOHANG) != 0 || info.si_pid == 0)
+      break;
+  }
+#else
+  while (waitpid(0, NULL, WNOHANG) > 0) {
+  }
+#endif
+}
+
+void install(void) {
+#if IGNORE
+  signal(SIGCHLD, SIG_IGN);
+#else
+  signal(SIGCHLD, on_chld);
+#endif
+}
+
+void stays(void) {
+  pid_t pid = fork(); // no-warning: in the group, the handler reaps it
+  if (pid == 0)
+    _exit(0);
+}
+
+void new_session(void) {
+  pid_t pid = fork();
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: child process 'pid' started by 'fork' is never reaped [process-unreaped-child]
+  if (pid == 0) {
+    setsid();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: the child leaves its parent's process group here, and the program's SIGCHLD handlers reap only children of that group
+    _exit(0);
+  }
+}
+
+void own_group(void) {
+  pid_t pid = fork();
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: child process 'pid' started by 'fork' is never reaped [process-unreaped-child]
+  if (pid == 0) {
+    setpgid(0, 0);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: the child leaves its parent's process group here, and the program's SIGCHLD handlers reap only children of that group
+    _exit(0);
+  }
+}
+
+void moved_by_parent(void) {
+  pid_t pid = fork();
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: child process 'pid' started by 'fork' is never reaped [process-unreaped-child]
+  if (pid == 0)
+    _exit(0);
+  if (pid > 0)
+    setpgid(pid, pid);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: note: the child leaves its parent's process group here, and the program's SIGCHLD handlers reap only children of that group
+}
+
+void on_a_pty(void) {
+  int master;
+  pid_t pid = forkpty(&master, NULL, NULL, NULL);
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: child process 'pid' started by 'forkpty' is never reaped [process-unreaped-child]
+  // CHECK-MESSAGES: :[[@LINE-2]]:15: note: the child leaves its parent's process group here, and the program's SIGCHLD handlers reap only children of that group
+  if (pid == 0)
+    _exit(0);
+  close(master);
+}
+
+void waited(void) {
+  pid_t pid = fork(); // no-warning: reaped here
+  if (pid == 0) {
+    setsid();
+    _exit(0);
+  }
+  waitpid(pid, NULL, 0);
+}
