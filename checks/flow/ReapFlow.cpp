@@ -38,8 +38,10 @@ ReapFlow::ReapFlow(const PreparedBody &Prepared, const ProcessApiModel &Model,
                 Records[*I].Assumed = Prepared.stable().knownAt(*B);
   }
   findOutParams();
+  // Where a child the function keeps to itself is still within reach: of a
+  // reap-any, for one discarded; of a use of its local too, for one kept.
   for (SiteId I = 0; I < Sites.size(); ++I)
-    if (Sites[I].Discarded)
+    if (Sites[I].Discarded || (Sites[I].Var && !Sites[I].IsParameter))
       Records[I].EndAhead = endsAhead(I);
 }
 
@@ -103,8 +105,8 @@ void ReapFlow::grows(const CFGBlock &From, unsigned SuccIndex,
 }
 
 std::vector<StartFacts> ReapFlow::takeFacts() {
-  // A discarded child that got stuck leaks there, unless it also leaks at a
-  // real exit (reported there, as before).
+  // A child that got stuck leaks there, unless it also leaks at a real exit
+  // (reported there, as before).
   for (SiteId I = 0; I < Sites.size(); ++I) {
     if (Records[I].Facts.Leaked || Records[I].StuckAt.isInvalid())
       continue;

@@ -137,8 +137,9 @@ private:
   /// What the flow learns and keeps about one site.
   struct SiteRecord {
     StartFacts Facts;
-    /// A discarded site's blocks from which its child can still meet a
-    /// reap-any or an end of the function (endsAhead).
+    /// The blocks from which a discarded child can still meet a reap-any or
+    /// an end of the function, and a child kept in a local also a use of
+    /// the local (endsAhead); empty for other sites.
     llvm::BitVector EndAhead;
     /// The outcomes of stable conditions that held where it started
     /// (StableConditions); empty when the body tests none twice.
@@ -146,7 +147,7 @@ private:
     /// The pointer parameters the body stores its handle through
     /// (`*ret_pid = pid`): optional out-parameters of the caller.
     llvm::SmallVector<const clang::VarDecl *, 1> OutParams;
-    /// Where a discarded child first got stuck (noteStuck), and that block.
+    /// Where the child first got stuck (noteStuck), and that block.
     clang::SourceLocation StuckAt;
     const clang::CFGBlock *StuckBlock = nullptr;
     /// The blocks of its start and of its reported leak: a leaking path's

@@ -66,15 +66,26 @@ bool ReapFlow::edgeDeclinesChild(SiteId I, const Expr *Cond,
 /// of the parent (the child side is pruned on its edge).
 llvm::BitVector ReapFlow::endsAhead(SiteId I) const {
   const CFGBlock *Exit = &Prepared.cfg().getExit();
+  const auto &Holders = Sites[I].Holders;
   auto IsEnd = [&](const CFGBlock &B) {
     if (&B == Exit)
       return true;
-    for (const CFGElement &E : B)
-      if (auto CS = E.getAs<CFGStmt>())
-        if (const auto *Call = dyn_cast<CallExpr>(CS->getStmt()))
-          if (reapsAnyHere(*Call) ||
-              Summaries.isInferredNoReturn(Call->getDirectCallee()))
-            return true;
+    for (const CFGElement &E : B) {
+      auto CS = E.getAs<CFGStmt>();
+      const Stmt *S = CS ? CS->getStmt() : nullptr;
+      if (const auto *Call = dyn_cast_or_null<CallExpr>(S))
+        if (reapsAnyHere(*Call) ||
+            Summaries.isInferredNoReturn(Call->getDirectCallee()))
+          return true;
+      // A use of the child's local or of a copy, or a closure (which may
+      // capture one): what the flow makes of it is the flow's to say.
+      if (const auto *Ref = dyn_cast_or_null<DeclRefExpr>(S))
+        if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+            V && Holders.count(V))
+          return true;
+      if (isa_and_nonnull<LambdaExpr, BlockExpr>(S))
+        return true;
+    }
     return false;
   };
   return blocksReaching(
@@ -99,12 +110,14 @@ static SourceLocation entryLocOf(const CFGBlock &B, const CFGBlock &From) {
 
 /// A discarded child can only be reaped by a reap-any: once the flow enters
 /// a block from which no reap-any and no end of the function can be reached
-/// (a forking server's `for (;;)`), nothing will ever reap it.
+/// (a forking server's `for (;;)`), nothing will ever reap it.  Nor a child
+/// kept in a local, once no use of the local is within reach either, while
+/// no member or global has it (a daemon's serving loop after a helper).
 void ReapFlow::noteStuck(const CFGBlock &From, const CFGBlock &To,
                          const LiveSet &Live) {
   for (SiteId I = 0; I < Sites.size(); ++I) {
-    if (!Live.isLive(I) || !Sites[I].Discarded ||
-        Records[I].EndAhead.test(To.getBlockID()))
+    if (!Live.isLive(I) || Records[I].EndAhead.empty() ||
+        Live.mayBeStored(I) || Records[I].EndAhead.test(To.getBlockID()))
       continue;
     SourceLocation At = entryLocOf(To, From);
     if (At.isValid() &&
