@@ -96,7 +96,9 @@ void FactsRecorder::addCall(const FunctionDecl &Caller,
   std::string Usr = usr(&Callee);
   if (Usr.empty())
     return;
-  function(Caller).Calls.push_back(Usr);
+  Function &F = function(Caller);
+  if (F.Called.insert(Usr).second)
+    F.Calls.push_back(Usr);
 }
 
 void FactsRecorder::addThreadCall(const FunctionDecl &Caller,

@@ -370,7 +370,9 @@ private:
     std::optional<llvm::json::Object> EntryOrder;
     bool Defined = false;
     bool IsMain = false;
+    /// Each callee once, in the order of its first call.
     std::vector<std::string> Calls;
+    llvm::StringSet<> Called;
     std::vector<std::string> ChildCalls;
     std::vector<std::string> ThreadCalls;
     std::vector<std::string> LoopCalls;
