@@ -110,14 +110,18 @@ def taker_installers(calls, installs_taker, child_only):
     so (installs_taker: its installers and their callers in the unit, the
     check's installsTaker()), except those that run only in children, and
     their callers in every file, at any depth."""
+    callers = {}
+    for (usr, _), callees in calls.items():
+        if usr not in child_only:
+            for callee in callees:
+                callers.setdefault(callee, set()).add(usr)
     takers = set(installs_taker) - child_only
-    changed = True
-    while changed:
-        changed = False
-        for (usr, _), callees in sorted(calls.items()):
-            if usr not in takers and usr not in child_only and callees & takers:
-                takers.add(usr)
-                changed = True
+    work = list(takers)
+    while work:
+        for caller in callers.get(work.pop(), ()):
+            if caller not in takers:
+                takers.add(caller)
+                work.append(caller)
     return takers
 
 

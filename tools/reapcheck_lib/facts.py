@@ -189,12 +189,15 @@ def merge(parts, stamps):
                 # main, and static functions of the same name are distinct.
                 calls.setdefault((usr, path), set()).update(f.get('calls', []))
                 # A thread's routine runs in the caller's process: a call.
-                calls[(usr, path)].update(f.get('thread_calls', []))
-                thread_calls.setdefault((usr, path), set()).update(
-                    f.get('thread_calls', []))
-                child_calls.setdefault((usr, path), set()).update(f.get('child_calls', []))
-                any_pid.setdefault((usr, path), set()).update(
-                    (callee, str(index)) for callee, index in f.get('any_pid_calls', []))
+                # (The lists below are rare: no empty set made for each node.)
+                if f.get('thread_calls'):
+                    calls[(usr, path)].update(f['thread_calls'])
+                    thread_calls.setdefault((usr, path), set()).update(f['thread_calls'])
+                if f.get('child_calls'):
+                    child_calls.setdefault((usr, path), set()).update(f['child_calls'])
+                if f.get('any_pid_calls'):
+                    any_pid.setdefault((usr, path), set()).update(
+                        (callee, str(index)) for callee, index in f['any_pid_calls'])
                 node_reaps[(usr, path)] = f.get('reaps_any', False)
                 if 'entered_reset_calls' in f:
                     reset_flow[(usr, path)] = (f.get('reset_calls', []),
