@@ -161,8 +161,10 @@ def merge(parts, stamps):
             handlers.setdefault(usr, set()).add(path)
         for f in part.get('functions', []):
             usr = f['usr']
-            entry = functions.setdefault(usr, {'name': f['name'], 'params': {},
-                                               'reaps_any': False})
+            entry = functions.get(usr)
+            if entry is None:
+                entry = functions[usr] = {'name': f['name'], 'params': {}, 'reaps_any': False,
+                                          'loop_calls': []}
             if f.get('wrapper') and 'wrapper' not in entry:
                 entry['wrapper'] = f['wrapper']
             for index, word in f.get('params', {}).items():
@@ -177,7 +179,8 @@ def merge(parts, stamps):
                          'reaper_needs_block', 'reaps_group_only'):
                 if f.get(flag):
                     entry[flag] = True
-            entry.setdefault('loop_calls', []).extend(f.get('loop_calls', []))
+            if f.get('loop_calls'):
+                entry['loop_calls'].extend(f['loop_calls'])
             if f.get('resets_sigchld'):
                 resetters.add(usr)
             if f.get('installs_taker'):
