@@ -313,7 +313,7 @@ void UnreapedChildCheck::noteCoverGap(const StartFacts &F) {
   if (F.LeavesGroupAt.isValid())
     diag(SM.getExpansionLoc(F.LeavesGroupAt),
          "the child leaves its parent's process group here, and the "
-         "program's SIGCHLD handlers reap only children of that group",
+         "program's reapers wait only for children of that group",
          DiagnosticIDs::Note);
 }
 

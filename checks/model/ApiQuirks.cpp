@@ -85,6 +85,12 @@ static std::optional<bool> holds(const ArgCondition &C, const Expr *E,
     return std::nullopt;
   }
   auto Value = constantArgument(E, Ctx);
+  // `-pgid`, `-getpgrp()`: process and group ids are positive, so a
+  // negated one is below 0 whatever its value (a wait for a group).
+  const auto *Neg = dyn_cast<UnaryOperator>(E->IgnoreParenImpCasts());
+  if (!Value && C.Kind == T::AtMost && C.Value >= -1 && Neg &&
+      Neg->getOpcode() == UO_Minus)
+    return true;
   if (!Value)
     return std::nullopt;
   int64_t V = Value->isSigned() ? Value->getSExtValue()

@@ -135,7 +135,7 @@ void UnitJudge::judgeBody(const Decl *Callable, Stmt *Body) {
        Facts->isCoveredByLoop(mainFilePath(Ctx), Unit.variant(), usrOf(FD)));
   llvm::append_range(Result.Fcloses, R.Fcloses);
   std::optional<GroupFacts> Groups;
-  if (GroupOnly && BodyCovered == Covered && !LoopCovered && !R.Starts.empty())
+  if (GroupOnly && BodyCovered == Covered && !R.Starts.empty())
     Groups = groupsOf(Callable, Body);
   for (size_t I = 0; I < R.Starts.size(); ++I) {
     StartFacts &F = R.Starts[I];

@@ -338,21 +338,23 @@ def merge(parts, stamps):
         # or a thread the program starts in its parent reaps over and over
         # (one that waits in sigwaitinfo() only where the parent blocks it).
         blocks = any(u in blockers.get(p, ()) for u, p in reached)
-        main_reaps = node_reaps.get(root, False) or any(
-            node_reaps.get((u, w), False)
-            for u in calls.get(root, set()) - thread_calls.get(root, set())
-            for w in programs_mod.definitions_linked(u, main_file, main_file, defined_in, main_files)) \
-            or any(u in routines and functions.get(u, {}).get('reaper_routine')
-                   and u not in child_only
-                   and (blocks or not functions[u].get('reaper_needs_block'))
-                   for u, _ in reached)
+        loop_reapers = [main_usr] if node_reaps.get(root, False) else []
+        loop_reapers += [
+            u for u in calls.get(root, set()) - thread_calls.get(root, set())
+            for w in programs_mod.definitions_linked(u, main_file, main_file, defined_in, main_files)
+            if node_reaps.get((u, w), False)]
+        loop_reapers += [u for u, _ in reached
+                         if u in routines and functions.get(u, {}).get('reaper_routine')
+                         and u not in child_only
+                         and (blocks or not functions[u].get('reaper_needs_block'))]
+        main_reaps = bool(loop_reapers)
         # A handler of a program that blocks SIGCHLD for good never runs.
         blocked = programs_mod.sigchld_blocked(members, reached, blockers, admitting)
         reapers = members & (ignore_files if blocked else reaper_files)
         program = {'main': main_file, 'files': sorted(members),
                    'reaps_every_child': bool(reapers) or main_reaps,
-                   'reaps_group_only': bool(reapers) and not main_reaps
-                   and reapers <= group_files,
+                   'reaps_group_only': bool(reapers or main_reaps) and reapers <= group_files
+                   and all(functions.get(u, {}).get('reaps_group_only') for u in loop_reapers),
                    # By main's own loop: a SIG_DFL reset does not undo it.
                    'reaps_by_loop': main_reaps}
         taken = [t for path in program['files'] for t in takers.get(path, [])]

@@ -6,6 +6,9 @@
 // with a note where it leaves.  The children that stay are covered.
 // RUN: %check_tidy %s %t -- %tidy -- -std=gnu11
 // RUN: %check_tidy %s %t -- %tidy -- -std=gnu11 -DBY_WAITID=1
+// A pid written as a negation (`-getpgrp()`, `-pgid`) names a group: ids are
+// positive, whatever the value.
+// RUN: %check_tidy %s %t -- %tidy -- -std=gnu11 -DBY_NEGATED_GROUP=1
 // A handler that reaps every group (waitpid(-1, ...)), or an ignore (the
 // kernel's, for every child), covers them all.
 // RUN: %check_tidy --prefix CHECK-EVERY %s %t -- %tidy -- -std=gnu11 -DEVERY=1
@@ -21,6 +24,9 @@ static void on_chld(int sig) {
   (void)sig;
 #if EVERY
   while (waitpid(-1, NULL, WNOHANG) > 0) {
+  }
+#elif BY_NEGATED_GROUP
+  while (waitpid(-getpgrp(), NULL, WNOHANG) > 0) {
   }
 #elif BY_WAITID
   siginfo_t info;
@@ -54,7 +60,7 @@ void new_session(void) {
   // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: child process 'pid' started by 'fork' is never reaped [process-unreaped-child]
   if (pid == 0) {
     setsid();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: the child leaves its parent's process group here, and the program's SIGCHLD handlers reap only children of that group
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: the child leaves its parent's process group here, and the program's reapers wait only for children of that group
     _exit(0);
   }
 }
@@ -64,7 +70,7 @@ void own_group(void) {
   // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: child process 'pid' started by 'fork' is never reaped [process-unreaped-child]
   if (pid == 0) {
     setpgid(0, 0);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: the child leaves its parent's process group here, and the program's SIGCHLD handlers reap only children of that group
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: the child leaves its parent's process group here, and the program's reapers wait only for children of that group
     _exit(0);
   }
 }
@@ -76,14 +82,14 @@ void moved_by_parent(void) {
     _exit(0);
   if (pid > 0)
     setpgid(pid, pid);
-  // CHECK-MESSAGES: :[[@LINE-1]]:5: note: the child leaves its parent's process group here, and the program's SIGCHLD handlers reap only children of that group
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: note: the child leaves its parent's process group here, and the program's reapers wait only for children of that group
 }
 
 void on_a_pty(void) {
   int master;
   pid_t pid = forkpty(&master, NULL, NULL, NULL);
   // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: child process 'pid' started by 'forkpty' is never reaped [process-unreaped-child]
-  // CHECK-MESSAGES: :[[@LINE-2]]:15: note: the child leaves its parent's process group here, and the program's SIGCHLD handlers reap only children of that group
+  // CHECK-MESSAGES: :[[@LINE-2]]:15: note: the child leaves its parent's process group here, and the program's reapers wait only for children of that group
   if (pid == 0)
     _exit(0);
   close(master);
