@@ -74,6 +74,12 @@ void FactsRecorder::addReapsGroupOnly(const FunctionDecl &FD) {
   function(FD).ReapsGroupOnly = true;
 }
 
+void FactsRecorder::addLeadsGroup(const FunctionDecl &FD, bool Session) {
+  Function &F = function(FD);
+  F.LeadsGroup = true;
+  F.LeadsSession = Session;
+}
+
 void FactsRecorder::addResetsSigchld(const FunctionDecl &FD) {
   function(FD).ResetsSigchld = true;
 }
@@ -253,6 +259,8 @@ llvm::json::Object FactsRecorder::toJson(const std::string &Usr,
                                      "constructor", F.Constructor},
                                  {"reaps_once", F.ReapsOnce},
                                  {"reaps_group_only", F.ReapsGroupOnly},
+                                 {"leads_group", F.LeadsGroup},
+                                 {"leads_session", F.LeadsSession},
                                  {"reaper_routine", F.ReaperRoutine},
                                  {"reaper_needs_block", F.ReaperNeedsBlock},
                                  {"resets_sigchld", F.ResetsSigchld}})

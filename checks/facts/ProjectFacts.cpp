@@ -53,6 +53,10 @@ void ProjectFacts::readFunctions(const llvm::json::Object &Root) {
       F.ReaperRoutine = Routine && *Routine;
       auto NeedsBlock = O->getBoolean("reaper_needs_block");
       F.ReaperNeedsBlock = NeedsBlock && *NeedsBlock;
+      auto Leads = O->getBoolean("leads_group");
+      F.LeadsGroup = Leads && *Leads;
+      auto Session = O->getBoolean("leads_session");
+      F.LeadsSession = Session && *Session;
       if (F.Wrapper)
         if (auto Name = O->getString("name"))
           Names.push_back(Name->rsplit("::").second.empty()

@@ -82,6 +82,10 @@ struct FunctionFacts {
   /// It waits for SIGCHLD where it must stay blocked (sigwaitinfo):
   /// a reaper only in a program that blocks it.
   bool ReaperNeedsBlock = false;
+  /// A call of it makes the calling process lead a new group (setpgid(0,
+  /// 0), setpgrp()) or session (setsid()), itself or two levels deep.
+  bool LeadsGroup = false;
+  bool LeadsSession = false;
 };
 
 class ProjectFacts {
@@ -245,6 +249,9 @@ public:
   /// \p FD reaps every child, but only of its own process group
   /// (reapsOnlyItsGroup()).
   void addReapsGroupOnly(const clang::FunctionDecl &FD);
+  /// A call of \p FD makes its caller lead a group, or a \p Session
+  /// (callerLeadsIn()).
+  void addLeadsGroup(const clang::FunctionDecl &FD, bool Session);
   /// \p FD runs before main (`__attribute__((constructor))`).
   void addConstructor(const clang::FunctionDecl &FD);
   /// A thread running \p FD reaps every child (reapsOverAndOver());
@@ -362,6 +369,8 @@ private:
     bool ReapsAny = false;
     bool ReapsOnce = false;
     bool ReapsGroupOnly = false;
+    bool LeadsGroup = false;
+    bool LeadsSession = false;
     bool Constructor = false;
     bool ReaperRoutine = false;
     bool ReaperNeedsBlock = false;

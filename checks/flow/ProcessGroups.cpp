@@ -4,6 +4,7 @@
 #include "flow/BranchConditions.h"
 #include "flow/ChildSide.h"
 #include "flow/Solver.h"
+#include "flow/SummaryProvider.h"
 #include "support/AstHelpers.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -168,8 +169,9 @@ public:
   static constexpr Direction Dir = Direction::Forward;
 
   GroupPass(const PreparedBody &Body, const ProcessApiModel &Model,
-            GroupFacts &Facts)
-      : Body(Body), Model(Model), Ctx(Body.body().astContext()), Facts(Facts) {}
+            const SummaryProvider *Summaries, GroupFacts &Facts)
+      : Body(Body), Model(Model), Summaries(Summaries),
+        Ctx(Body.body().astContext()), Facts(Facts) {}
 
   std::optional<State> seed(const CFGBlock &B) const {
     if (&B != &Body.cfg().getEntry())
@@ -222,6 +224,7 @@ private:
 
   const PreparedBody &Body;
   const ProcessApiModel &Model;
+  const SummaryProvider *Summaries;
   ASTContext &Ctx;
   GroupFacts &Facts;
 };
@@ -272,13 +275,20 @@ void GroupPass::onCall(const CallExpr &Call, State &St) {
   case GroupEffect::None:
     if (int Arg = Model.killedArg(Call); Arg >= 0)
       return onKill(Call, Arg, Effect, St);
-    // A helper of the project run in the child (`child_setup()`).
-    if (ChildSide.any() && Call.getDirectCallee())
-      if (auto Leader = callerLeadsIn(Model, Call.getDirectCallee(), Ctx, 2)) {
+    // A helper of the project run in the child (`child_setup()`), of this
+    // unit or, by the facts, of another file.
+    if (ChildSide.any() && Call.getDirectCallee()) {
+      auto Leader = callerLeadsIn(Model, Call.getDirectCallee(), Ctx, 2);
+      bool Session = false;
+      if (!Leader && Summaries &&
+          Summaries->leadsGroupElsewhere(Call.getDirectCallee(), Session))
+        Leader = GroupLeader{SourceLocation(), /*Terminal=*/false, Session};
+      if (Leader) {
         Leader->Loc = Call.getBeginLoc();
         for (unsigned I : ChildSide.set_bits())
           lead(I, *Leader);
       }
+    }
     return;
   default:
     return;
@@ -386,13 +396,14 @@ void collectStores(const PreparedBody &Body,
 } // namespace
 
 GroupFacts analyseGroups(const PreparedBody &Body,
-                         const ProcessApiModel &Model) {
+                         const ProcessApiModel &Model,
+                         const SummaryProvider *Summaries) {
   GroupFacts Facts;
   Facts.Leaders.resize(Body.sites().size());
   Facts.Unknown.resize(Body.sites().size());
   if (Body.sites().empty())
     return Facts;
-  GroupPass Pass(Body, Model, Facts);
+  GroupPass Pass(Body, Model, Summaries, Facts);
   MetStates<GroupState> Met = solve(Body.cfg(), Pass);
   Pass.Recording = true;
   for (const CFGBlock *B : Body.cfg())

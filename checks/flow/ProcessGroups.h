@@ -18,6 +18,8 @@
 
 namespace reapcheck {
 
+class SummaryProvider;
+
 /// Where a child becomes the leader of its own process group.
 struct GroupLeader {
   clang::SourceLocation Loc;
@@ -56,9 +58,12 @@ struct GroupFacts {
   std::vector<const clang::ValueDecl *> UnknownStores;
 };
 
-/// The group facts of \p Body's start sites.
+/// The group facts of \p Body's start sites.  With \p Summaries, a call on
+/// a child's side of another file's function that makes its caller lead a
+/// group (SummaryProvider::leadsGroupElsewhere) counts too.
 GroupFacts analyseGroups(const PreparedBody &Body,
-                         const ProcessApiModel &Model);
+                         const ProcessApiModel &Model,
+                         const SummaryProvider *Summaries = nullptr);
 
 /// True when \p Call's signal argument (the one after the handle) is the
 /// constant 0: kill(pid, 0) only asks whether the process exists.

@@ -109,6 +109,16 @@ public:
                                       clang::ASTContext &Ctx) {
     return resetsSigchld(FD, Ctx);
   }
+  /// True when a call of \p FD, a function of another file, makes the
+  /// calling process lead a new process group; \p Session when a session
+  /// (the facts' `leads_group`).  Providers that know none need not
+  /// override it.
+  virtual bool leadsGroupElsewhere(const clang::FunctionDecl *FD,
+                                   bool &Session) const {
+    (void)FD;
+    (void)Session;
+    return false;
+  }
   /// True when \p Call reaps any child through a function of the project
   /// (ProcessApiModel::isReapAny knows the C library's own).  Providers that
   /// know none need not override it.

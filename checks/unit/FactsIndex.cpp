@@ -208,6 +208,10 @@ static void indexFunction(TranslationUnitScan &Unit, const FunctionDecl &FD,
   }
   if (Unit.summaries().resetsSigchld(&FD, Ctx))
     Recorder.addResetsSigchld(FD);
+  // For a child of another file that calls it (`isolate_test()`).
+  if (OtherFilesCall)
+    if (auto Leader = callerLeadsIn(Model, &FD, Ctx, 2))
+      Recorder.addLeadsGroup(FD, Leader->Session);
   if (FD.hasAttr<ConstructorAttr>())
     Recorder.addConstructor(FD);
   if (unsigned Kind =

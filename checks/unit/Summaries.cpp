@@ -313,6 +313,17 @@ bool ProjectSummaries::resetsSigchld(const FunctionDecl *FD, ASTContext &Ctx) {
   return It->second;
 }
 
+bool ProjectSummaries::leadsGroupElsewhere(const FunctionDecl *FD,
+                                           bool &Session) const {
+  if (!Facts || !FD || FD->hasBody())
+    return false;
+  const FunctionFacts *F = Facts->function(usrOf(FD));
+  if (!F || !F->LeadsGroup)
+    return false;
+  Session = F->LeadsSession;
+  return true;
+}
+
 bool ProjectSummaries::callReapsAny(const CallExpr &Call, ASTContext &Ctx) {
   if (TranslationUnitSummaries::callReapsAny(Call, Ctx))
     return true;

@@ -143,6 +143,8 @@ public:
   /// Also another file's function that resets SIGCHLD (`resets_sigchld`).
   bool resetsSigchld(const clang::FunctionDecl *FD,
                      clang::ASTContext &Ctx) override;
+  bool leadsGroupElsewhere(const clang::FunctionDecl *FD,
+                           bool &Session) const override;
 
 private:
   const ProjectFacts *Facts;

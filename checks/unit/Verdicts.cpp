@@ -193,7 +193,7 @@ std::optional<GroupFacts> UnitJudge::groupsOf(const Decl *Callable,
       Callable, Body, Ctx, Unit.model(), Unit.summaries());
   if (!Prepared)
     return std::nullopt;
-  return analyseGroups(*Prepared, Unit.model());
+  return analyseGroups(*Prepared, Unit.model(), &Unit.summaries());
 }
 
 /// True when the child of start \p I (\p F) leaves the group its reapers

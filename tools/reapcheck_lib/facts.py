@@ -176,7 +176,8 @@ def merge(parts, stamps):
             entry['reaps_any'] = entry['reaps_any'] or f.get('reaps_any', False)
             # reaps_once: no loop; reaper_routine: a loop that does not end.
             for flag in ('resets_sigchld', 'reaps_once', 'constructor', 'reaper_routine',
-                         'reaper_needs_block', 'reaps_group_only'):
+                         'reaper_needs_block', 'reaps_group_only', 'leads_group',
+                         'leads_session'):
                 if f.get(flag):
                     entry[flag] = True
             if f.get('loop_calls'):

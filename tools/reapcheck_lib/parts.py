@@ -70,7 +70,7 @@ def _function_problem(f):
         if not _strings(f.get(key, [])):
             return "'%s'" % key
     for flag in ('resets_sigchld', 'reaps_once', 'constructor', 'reaper_routine',
-                 'reaper_needs_block', 'reaps_group_only'):
+                 'reaper_needs_block', 'reaps_group_only', 'leads_group', 'leads_session'):
         if not isinstance(f.get(flag, False), bool):
             return "'%s'" % flag
     if f.get('installs_taker', 1) not in (1, 2, 3):
