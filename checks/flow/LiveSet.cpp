@@ -28,9 +28,9 @@ void LiveSet::dump(llvm::raw_ostream &OS) const {
     OS << " | site " << I << ": stored="
        << (Stored.test(I) ? "all" : MayStored.test(I) ? "some" : "none")
        << " known";
-    printBits(OS, Known[I]);
+    printBits(OS, bitsOf(I).Known);
     OS << " guarded";
-    printBits(OS, Guarded[I]);
+    printBits(OS, bitsOf(I).Guarded);
   }
   OS << '\n';
 }

@@ -24,7 +24,7 @@
 
 #include "flow/StartSites.h"
 #include "llvm/ADT/BitVector.h"
-#include <vector>
+#include "llvm/ADT/DenseMap.h"
 
 namespace llvm {
 class raw_ostream;
@@ -36,7 +36,7 @@ class LiveSet {
 public:
   explicit LiveSet(unsigned NumSites = 0)
       : Live(NumSites), Detached(NumSites), Stored(NumSites),
-        MayStored(NumSites), Known(NumSites), Guarded(NumSites) {}
+        MayStored(NumSites) {}
 
   unsigned numSites() const { return Live.size(); }
   bool isLive(SiteId I) const { return Live.test(I); }
@@ -46,6 +46,7 @@ public:
     Live.reset(I);
     Stored.reset(I);
     MayStored.reset(I);
+    PerSite.erase(I);
   }
 
   /// Live site \p I was stored into a holder on every path here: the
@@ -60,13 +61,14 @@ public:
 
   /// Stable-condition outcomes known for live site \p I (empty when the
   /// body tests no stable condition twice).
-  const llvm::BitVector &known(SiteId I) const { return Known[I]; }
+  const llvm::BitVector &known(SiteId I) const { return bitsOf(I).Known; }
   void setKnown(SiteId I, llvm::BitVector Outcomes) {
-    Known[I] = std::move(Outcomes);
+    PerSite[I].Known = std::move(Outcomes);
   }
   void addKnown(SiteId I, unsigned Outcome) {
-    if (Outcome < Known[I].size())
-      Known[I].set(Outcome);
+    auto It = PerSite.find(I);
+    if (It != PerSite.end() && Outcome < It->second.Known.size())
+      It->second.Known.set(Outcome);
   }
 
   /// The guard locals known not to be 0 on every path here.
@@ -79,15 +81,18 @@ public:
       return;
     NonZero[G] = Value;
     for (unsigned I : Live.set_bits())
-      if (G < Guarded[I].size())
-        Guarded[I][G] = Value;
+      if (auto It = PerSite.find(I);
+          It != PerSite.end() && G < It->second.Guarded.size())
+        It->second.Guarded[G] = Value;
   }
   /// Guard \p G was not 0 on every path on which live site \p I is live.
   bool isGuardedBy(SiteId I, unsigned G) const {
-    return G < Guarded[I].size() && Guarded[I].test(G);
+    auto It = PerSite.find(I);
+    return It != PerSite.end() && G < It->second.Guarded.size() &&
+           It->second.Guarded.test(G);
   }
   /// Site \p I starts here: the guards known now are its own.
-  void startGuards(SiteId I) { Guarded[I] = NonZero; }
+  void startGuards(SiteId I) { PerSite[I].Guarded = NonZero; }
 
   bool mayBeDetached(SiteId I) const { return Detached.test(I); }
   void setDetached(SiteId I, bool Value) { Detached[I] = Value; }
@@ -102,17 +107,18 @@ public:
 
   LiveSet &operator|=(const LiveSet &Other) {
     for (unsigned I : Other.Live.set_bits()) {
+      const SiteBits &From = Other.bitsOf(I);
       if (Live.test(I)) {
+        SiteBits &Into = PerSite[I];
         if (Stored[I] && !Other.Stored[I])
-          Known[I] = Other.Known[I];
+          Into.Known = From.Known;
         else if (Stored[I] == Other.Stored[I])
-          Known[I] &= Other.Known[I];
+          Into.Known &= From.Known;
         Stored[I] = Stored[I] && Other.Stored[I];
         MayStored[I] = MayStored[I] || Other.MayStored[I];
-        Guarded[I] &= Other.Guarded[I];
+        Into.Guarded &= From.Guarded;
       } else {
-        Known[I] = Other.Known[I];
-        Guarded[I] = Other.Guarded[I];
+        PerSite[I] = From;
         Stored[I] = Other.Stored[I];
         MayStored[I] = Other.MayStored[I];
       }
@@ -131,7 +137,8 @@ public:
         SigchldReset != Other.SigchldReset || NonZero != Other.NonZero)
       return false;
     for (unsigned I : Live.set_bits())
-      if (Known[I] != Other.Known[I] || Guarded[I] != Other.Guarded[I])
+      if (bitsOf(I).Known != Other.bitsOf(I).Known ||
+          bitsOf(I).Guarded != Other.bitsOf(I).Guarded)
         return false;
     return true;
   }
@@ -146,9 +153,19 @@ private:
   llvm::BitVector Detached;
   llvm::BitVector Stored;
   llvm::BitVector MayStored;
-  std::vector<llvm::BitVector> Known;
+  /// What is known of each live site, kept for live sites only: a body
+  /// with a thousand starts has few live at once, and a state per block.
+  struct SiteBits {
+    llvm::BitVector Known;   ///< Stable-condition outcomes.
+    llvm::BitVector Guarded; ///< Guards not 0 where it is live.
+  };
+  llvm::SmallDenseMap<SiteId, SiteBits, 2> PerSite;
+  const SiteBits &bitsOf(SiteId I) const {
+    static const SiteBits None;
+    auto It = PerSite.find(I);
+    return It == PerSite.end() ? None : It->second;
+  }
   llvm::BitVector NonZero;
-  std::vector<llvm::BitVector> Guarded;
   bool SigchldDefault = false;
   bool SigchldReset = false;
 };

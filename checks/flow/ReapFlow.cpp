@@ -38,10 +38,10 @@ ReapFlow::ReapFlow(const PreparedBody &Prepared, const ProcessApiModel &Model,
                 Records[*I].Assumed = Prepared.stable().knownAt(*B);
   }
   findOutParams();
-  // Where a child the function keeps to itself is still within reach: of a
-  // reap-any, for one discarded; of a use of its local too, for one kept.
+  // Where a discarded child is still within reach of a reap-any; a child
+  // kept in a local is asked about only where it gets stuck (stuckKept()).
   for (SiteId I = 0; I < Sites.size(); ++I)
-    if (Sites[I].Discarded || (Sites[I].Var && !Sites[I].IsParameter))
+    if (Sites[I].Discarded)
       Records[I].EndAhead = endsAhead(I);
 }
 

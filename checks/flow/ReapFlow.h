@@ -106,6 +106,9 @@ private:
                         unsigned SuccIndex) const;
   bool edgeDeclinesChild(SiteId I, const clang::Expr *Cond, bool Branch) const;
   llvm::BitVector endsAhead(SiteId I) const;
+  bool isEnd(const clang::CFGBlock &B) const;
+  bool usesSite(SiteId I, const clang::CFGBlock &B) const;
+  bool stuckKept(SiteId I, const clang::CFGBlock &To);
   void findOutParams();
   bool edgeCarries(SiteId I, const clang::CFGBlock &From, unsigned SuccIndex,
                    const clang::CFGBlock &To) const;
@@ -134,13 +137,18 @@ private:
   clang::ASTContext &Ctx;
   llvm::ArrayRef<Site> Sites;
   UseClassifier Uses;
+  /// The blocks from which an end of the function (isEnd) is within reach,
+  /// found when a child kept in a local is first asked about (stuckKept).
+  std::optional<llvm::BitVector> EndsAhead;
   /// What the flow learns and keeps about one site.
   struct SiteRecord {
     StartFacts Facts;
-    /// The blocks from which a discarded child can still meet a reap-any or
-    /// an end of the function, and a child kept in a local also a use of
-    /// the local (endsAhead); empty for other sites.
+    /// A discarded site's blocks from which its child can still meet a
+    /// reap-any or an end of the function (endsAhead).
     llvm::BitVector EndAhead;
+    /// For a child kept in a local, by block past every end: whether it is
+    /// stuck there (stuckKept).
+    llvm::DenseMap<unsigned, bool> StuckBlocks;
     /// The outcomes of stable conditions that held where it started
     /// (StableConditions); empty when the body tests none twice.
     llvm::BitVector Assumed;

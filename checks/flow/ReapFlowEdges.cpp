@@ -64,35 +64,76 @@ bool ReapFlow::edgeDeclinesChild(SiteId I, const Expr *Cond,
 /// The blocks from which a path keeping \p S's child can reach a reap-any or
 /// an end of the process's run of this function: its exit, a noreturn call
 /// of the parent (the child side is pruned on its edge).
-llvm::BitVector ReapFlow::endsAhead(SiteId I) const {
-  const CFGBlock *Exit = &Prepared.cfg().getExit();
-  const auto &Holders = Sites[I].Holders;
-  auto IsEnd = [&](const CFGBlock &B) {
-    if (&B == Exit)
-      return true;
-    for (const CFGElement &E : B) {
-      auto CS = E.getAs<CFGStmt>();
-      const Stmt *S = CS ? CS->getStmt() : nullptr;
-      if (const auto *Call = dyn_cast_or_null<CallExpr>(S))
+/// True when \p B ends the function's hold on every child: the exit, a
+/// reap-any, or a call that does not return.
+bool ReapFlow::isEnd(const CFGBlock &B) const {
+  if (&B == &Prepared.cfg().getExit())
+    return true;
+  for (const CFGElement &E : B)
+    if (auto CS = E.getAs<CFGStmt>())
+      if (const auto *Call = dyn_cast<CallExpr>(CS->getStmt()))
         if (reapsAnyHere(*Call) ||
             Summaries.isInferredNoReturn(Call->getDirectCallee()))
           return true;
-      // A use of the child's local or of a copy, or a closure (which may
-      // capture one): what the flow makes of it is the flow's to say.
-      if (const auto *Ref = dyn_cast_or_null<DeclRefExpr>(S))
-        if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
-            V && Holders.count(V))
-          return true;
-      if (isa_and_nonnull<LambdaExpr, BlockExpr>(S))
-        return true;
-    }
-    return false;
-  };
+  return false;
+}
+
+llvm::BitVector ReapFlow::endsAhead(SiteId I) const {
   return blocksReaching(
-      Prepared.cfg(), IsEnd,
+      Prepared.cfg(), [&](const CFGBlock &B) { return isEnd(B); },
       [&](const CFGBlock &From, unsigned Index, const CFGBlock &To) {
         return edgeKeeps(I, From, Index, To);
       });
+}
+
+/// True when \p B uses the child of \p I: its local or a copy of it, the
+/// start's status variables, or a closure (which may capture one).  A
+/// branch that tells the child's side or a failure tests one of them, so
+/// its block is such a use.
+bool ReapFlow::usesSite(SiteId I, const CFGBlock &B) const {
+  const Site &S = Sites[I];
+  for (const CFGElement &E : B) {
+    auto CS = E.getAs<CFGStmt>();
+    const Stmt *St = CS ? CS->getStmt() : nullptr;
+    if (isa_and_nonnull<LambdaExpr, BlockExpr>(St))
+      return true;
+    if (const auto *Ref = dyn_cast_or_null<DeclRefExpr>(St))
+      if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+          V && (S.Holders.count(V) || V == S.StatusVar || V == S.ErrorVar))
+        return true;
+  }
+  return false;
+}
+
+/// True when the flow entering \p To has the child of \p I, kept in a
+/// local, stuck: no end of the function (shared by every child, found once
+/// for the body, without regard to which side of a start a path takes) and
+/// no use of the child is within reach.  The region past a block that
+/// reaches no end reaches none either, so the search for a use stays in
+/// it; each block's answer is kept.  Since the branches that tell a
+/// child's side are uses, no path to an end has to be ruled out for them.
+bool ReapFlow::stuckKept(SiteId I, const CFGBlock &To) {
+  if (!EndsAhead)
+    EndsAhead = blocksReaching(
+        Prepared.cfg(), [&](const CFGBlock &B) { return isEnd(B); },
+        [](const CFGBlock &, unsigned, const CFGBlock &) { return true; });
+  if (EndsAhead->test(To.getBlockID()))
+    return false;
+  auto [Known, New] = Records[I].StuckBlocks.try_emplace(To.getBlockID());
+  if (!New)
+    return Known->second;
+  llvm::SmallVector<const CFGBlock *, 8> Work{&To};
+  llvm::DenseSet<const CFGBlock *> Seen{&To};
+  bool Used = false;
+  while (!Work.empty() && !Used) {
+    const CFGBlock *B = Work.pop_back_val();
+    Used = usesSite(I, *B);
+    for (const CFGBlock *Succ : B->succs())
+      if (Succ && Seen.insert(Succ).second)
+        Work.push_back(Succ);
+  }
+  Records[I].StuckBlocks[To.getBlockID()] = !Used;
+  return !Used;
 }
 
 
@@ -116,8 +157,11 @@ static SourceLocation entryLocOf(const CFGBlock &B, const CFGBlock &From) {
 void ReapFlow::noteStuck(const CFGBlock &From, const CFGBlock &To,
                          const LiveSet &Live) {
   for (SiteId I = 0; I < Sites.size(); ++I) {
-    if (!Live.isLive(I) || Records[I].EndAhead.empty() ||
-        Live.mayBeStored(I) || Records[I].EndAhead.test(To.getBlockID()))
+    if (!Live.isLive(I))
+      continue;
+    if (Sites[I].Discarded ? Records[I].EndAhead.test(To.getBlockID())
+                           : !Sites[I].Var || Sites[I].IsParameter ||
+                                 Live.mayBeStored(I) || !stuckKept(I, To))
       continue;
     SourceLocation At = entryLocOf(To, From);
     if (At.isValid() &&

@@ -47,7 +47,7 @@ static bool walk(llvm::SmallVectorImpl<Frame> &Stack, const Stmt *Target,
       Found = {F.Owner, F.Body};
       return true;
     }
-    Visit(F.S);
+    Visit(F);
     if (const auto *Lambda = dyn_cast<LambdaExpr>(F.S)) {
       for (const Expr *Init : Lambda->capture_inits())
         Stack.push_back({Init, F.Owner, F.Body});
@@ -136,7 +136,38 @@ std::pair<const Decl *, Stmt *> findEnclosingBody(const Stmt &Target,
   Walker.each(Ctx.getTranslationUnitDecl(), [&](const Decl *D) {
     llvm::SmallVector<Frame, 64> Stack;
     pushBodies(D, Stack);
-    return walk(Stack, &Target, Found, [](const Stmt *) {});
+    return walk(Stack, &Target, Found, [](const Frame &) {});
+  });
+  return Found;
+}
+
+std::pair<const Decl *, Stmt *>
+EnclosingBodies::find(const Stmt &Target, ASTContext &Ctx) {
+  auto Known = Owners.find(&Target);
+  if (Known != Owners.end())
+    return Known->second;
+  SourceLocation Loc =
+      Ctx.getSourceManager().getExpansionLoc(Target.getBeginLoc());
+  if (Loc.isInvalid())
+    return {};
+  // Each declaration containing it is walked once, every statement's body
+  // kept: a body with a thousand starts is not walked a thousand times.
+  std::pair<const Decl *, Stmt *> Found{nullptr, nullptr};
+  DeclWalker Walker(Ctx, Loc);
+  Walker.each(Ctx.getTranslationUnitDecl(), [&](const Decl *D) {
+    if (!Walked.insert(D).second)
+      return false;
+    llvm::SmallVector<Frame, 64> Stack;
+    pushBodies(D, Stack);
+    std::pair<const Decl *, Stmt *> Unused;
+    walk(Stack, nullptr, Unused, [&](const Frame &F) {
+      Owners.try_emplace(F.S, F.Owner, F.Body);
+    });
+    auto It = Owners.find(&Target);
+    if (It == Owners.end())
+      return false;
+    Found = It->second;
+    return true;
   });
   return Found;
 }
@@ -147,8 +178,8 @@ void collectUserCalls(ASTContext &Ctx, CallsByCallee &Calls) {
   Walker.each(Ctx.getTranslationUnitDecl(), [&](const Decl *D) {
     llvm::SmallVector<Frame, 64> Stack;
     pushBodies(D, Stack);
-    walk(Stack, nullptr, Unused, [&](const Stmt *S) {
-      if (const auto *Call = dyn_cast<CallExpr>(S))
+    walk(Stack, nullptr, Unused, [&](const Frame &F) {
+      if (const auto *Call = dyn_cast<CallExpr>(F.S))
         if (const FunctionDecl *Callee = Call->getDirectCallee())
           if (Callee->hasBody())
             Calls[Callee->getCanonicalDecl()].push_back(Call);

@@ -15,6 +15,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include <utility>
@@ -26,6 +27,21 @@ namespace reapcheck {
 /// not in a body (a default argument, a namespace-scope initialiser).
 std::pair<const clang::Decl *, clang::Stmt *>
 findEnclosingBody(const clang::Stmt &Target, clang::ASTContext &Ctx);
+
+/// findEnclosingBody() for the many statements one unit asks about: the
+/// first question about a declaration walks it whole and keeps the body of
+/// each of its statements.  For one translation unit.
+class EnclosingBodies {
+public:
+  std::pair<const clang::Decl *, clang::Stmt *> find(const clang::Stmt &Target,
+                                                     clang::ASTContext &Ctx);
+
+private:
+  llvm::DenseMap<const clang::Stmt *,
+                 std::pair<const clang::Decl *, clang::Stmt *>>
+      Owners;
+  llvm::DenseSet<const clang::Decl *> Walked;
+};
 
 /// Calls to functions with a body, in code outside system headers, by
 /// canonical callee.

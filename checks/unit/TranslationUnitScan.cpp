@@ -28,10 +28,12 @@ static bool containsErrors(const Stmt *Body) {
 }
 
 void TranslationUnitScan::addBody(const Decl *Callable, Stmt *Body) {
-  if (!Callable || !Body || Callable->isInvalidDecl() || containsErrors(Body))
+  // Each body once: the walk for errors is over the whole body.
+  if (!Callable || !Body || Callables.contains(Callable) ||
+      Callable->isInvalidDecl() || containsErrors(Body))
     return;
-  if (Callables.insert(Callable))
-    BodyOf[Callable] = Body;
+  Callables.insert(Callable);
+  BodyOf[Callable] = Body;
 }
 
 bool TranslationUnitScan::ignoresSigchldForProgram() const {
@@ -41,12 +43,12 @@ bool TranslationUnitScan::ignoresSigchldForProgram() const {
 }
 
 void TranslationUnitScan::addStartingBody(const Stmt &Start) {
-  auto [Callable, Body] = findEnclosingBody(Start, *Ctx);
+  auto [Callable, Body] = Enclosing.find(Start, *Ctx);
   addBody(Callable, Body);
 }
 
 void TranslationUnitScan::addSignalInstall(const CallExpr &Call) {
-  auto [Callable, Body] = findEnclosingBody(Call, *Ctx);
+  auto [Callable, Body] = Enclosing.find(Call, *Ctx);
   if (!Body)
     return;
   auto Action = sigchldAction(Model, Call, Body, *Ctx);
@@ -76,7 +78,7 @@ TranslationUnitScan::sigchldPassed() {
   for (auto &[Caller, Call] : SigchldPassed)
     if (!Caller)
       Caller =
-          dyn_cast_or_null<FunctionDecl>(findEnclosingBody(*Call, *Ctx).first);
+          dyn_cast_or_null<FunctionDecl>(Enclosing.find(*Call, *Ctx).first);
   llvm::erase_if(SigchldPassed, [](const auto &P) { return !P.first; });
   return SigchldPassed;
 }
@@ -149,7 +151,7 @@ const SigchldBlocks &TranslationUnitScan::sigchldBlocks() {
   Blocks.emplace();
   llvm::DenseMap<const Stmt *, SigchldSets> SetsOf;
   for (const CallExpr *Call : MaskCalls) {
-    auto [Callable, Body] = findEnclosingBody(*Call, *Ctx);
+    auto [Callable, Body] = Enclosing.find(*Call, *Ctx);
     if (!Body)
       continue;
     auto It = SetsOf.find(Body);
@@ -178,7 +180,7 @@ void TranslationUnitScan::addReapingLoop(const CallExpr &At,
                                          const FunctionDecl *Installer) {
   ReapingLoop = true;
   CoveringInstallers.push_back(Installer);
-  auto [Callable, Body] = findEnclosingBody(At, *Ctx);
+  auto [Callable, Body] = Enclosing.find(At, *Ctx);
   Summaries.addTakerInstall(dyn_cast_or_null<FunctionDecl>(Callable), At,
                             TakesReaper);
 }
@@ -187,7 +189,7 @@ void TranslationUnitScan::resolveThreadStart(const CallExpr &At,
                                              const FunctionDecl &Routine) {
   // A thread runs in the process that starts it: one started only in a
   // child reaps nothing of the parent's.
-  auto [Callable, Body] = findEnclosingBody(At, *Ctx);
+  auto [Callable, Body] = Enclosing.find(At, *Ctx);
   const auto *Starter = dyn_cast_or_null<FunctionDecl>(Callable);
   if (!Starter || runsInChildOnly(At, Callable, Body) ||
       (!Starter->isMain() && runsOnlyInChildren(Starter)))
@@ -348,7 +350,7 @@ void TranslationUnitScan::noteDispatch(const FunctionDecl &Handler,
 }
 
 void TranslationUnitScan::addHandlerPassed(const CallExpr &Call) {
-  auto [Callable, Body] = findEnclosingBody(Call, *Ctx);
+  auto [Callable, Body] = Enclosing.find(Call, *Ctx);
   if (auto Action = handlerPassed(Model, Call, Body, *Ctx))
     noteAction(*Action, Callable, Call, Body);
 }
@@ -476,7 +478,7 @@ void TranslationUnitScan::findWrappers() {
       // A wrapper's callers now contain starts; a caller that was already
       // examined is examined again.
       for (const CallExpr *Call : UserCalls->lookup(FD->getCanonicalDecl())) {
-        auto [Caller, CallerBody] = findEnclosingBody(*Call, *Ctx);
+        auto [Caller, CallerBody] = Enclosing.find(*Call, *Ctx);
         if (!Caller || Callables.count(Caller)) {
           Done.erase(Caller);
           Prepared.forget(Caller); // It starts children at these calls now.

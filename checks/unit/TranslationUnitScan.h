@@ -246,6 +246,9 @@ private:
   std::optional<InheritedDispositions> Resets;
   clang::ASTContext *Ctx = nullptr;
   llvm::SetVector<const clang::Decl *> Callables;
+  /// The body of each statement asked about (findEnclosingBody(), once a
+  /// declaration).
+  EnclosingBodies Enclosing;
   llvm::DenseMap<const clang::Decl *, clang::Stmt *> BodyOf;
   /// Calls to the unit's functions by callee, collected on the first wrapper.
   std::optional<CallsByCallee> UserCalls;
