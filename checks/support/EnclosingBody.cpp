@@ -35,18 +35,14 @@ static void pushBodies(const Decl *D, llvm::SmallVectorImpl<Frame> &Stack) {
   }
 }
 
-/// Walks \p Stack until \p Target (null: every statement, for Visit).
+/// Calls \p Visit with every statement under \p Stack, and the body (and
+/// its owner) it belongs to.
 template <typename VisitFn>
-static bool walk(llvm::SmallVectorImpl<Frame> &Stack, const Stmt *Target,
-                 std::pair<const Decl *, Stmt *> &Found, VisitFn Visit) {
+static void walk(llvm::SmallVectorImpl<Frame> &Stack, VisitFn Visit) {
   while (!Stack.empty()) {
     Frame F = Stack.pop_back_val();
     if (!F.S)
       continue;
-    if (F.S == Target) {
-      Found = {F.Owner, F.Body};
-      return true;
-    }
     Visit(F);
     if (const auto *Lambda = dyn_cast<LambdaExpr>(F.S)) {
       for (const Expr *Init : Lambda->capture_inits())
@@ -63,7 +59,6 @@ static bool walk(llvm::SmallVectorImpl<Frame> &Stack, const Stmt *Target,
     for (const Stmt *Child : F.S->children())
       Stack.push_back({Child, F.Owner, F.Body});
   }
-  return false;
 }
 
 class DeclWalker {
@@ -127,18 +122,7 @@ private:
 
 std::pair<const Decl *, Stmt *> findEnclosingBody(const Stmt &Target,
                                                   ASTContext &Ctx) {
-  SourceLocation Loc =
-      Ctx.getSourceManager().getExpansionLoc(Target.getBeginLoc());
-  if (Loc.isInvalid())
-    return {};
-  std::pair<const Decl *, Stmt *> Found{nullptr, nullptr};
-  DeclWalker Walker(Ctx, Loc);
-  Walker.each(Ctx.getTranslationUnitDecl(), [&](const Decl *D) {
-    llvm::SmallVector<Frame, 64> Stack;
-    pushBodies(D, Stack);
-    return walk(Stack, &Target, Found, [](const Frame &) {});
-  });
-  return Found;
+  return EnclosingBodies().find(Target, Ctx);
 }
 
 std::pair<const Decl *, Stmt *>
@@ -159,8 +143,7 @@ EnclosingBodies::find(const Stmt &Target, ASTContext &Ctx) {
       return false;
     llvm::SmallVector<Frame, 64> Stack;
     pushBodies(D, Stack);
-    std::pair<const Decl *, Stmt *> Unused;
-    walk(Stack, nullptr, Unused, [&](const Frame &F) {
+    walk(Stack, [&](const Frame &F) {
       Owners.try_emplace(F.S, F.Owner, F.Body);
     });
     auto It = Owners.find(&Target);
@@ -174,11 +157,10 @@ EnclosingBodies::find(const Stmt &Target, ASTContext &Ctx) {
 
 void collectUserCalls(ASTContext &Ctx, CallsByCallee &Calls) {
   DeclWalker Walker(Ctx, SourceLocation());
-  std::pair<const Decl *, Stmt *> Unused;
   Walker.each(Ctx.getTranslationUnitDecl(), [&](const Decl *D) {
     llvm::SmallVector<Frame, 64> Stack;
     pushBodies(D, Stack);
-    walk(Stack, nullptr, Unused, [&](const Frame &F) {
+    walk(Stack, [&](const Frame &F) {
       if (const auto *Call = dyn_cast<CallExpr>(F.S))
         if (const FunctionDecl *Callee = Call->getDirectCallee())
           if (Callee->hasBody())
