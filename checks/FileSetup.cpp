@@ -100,8 +100,10 @@ void UnreapedChildCheck::setUpForFile(const SourceManager &SM,
            DiagnosticIDs::Warning)
           << FactsPath << static_cast<unsigned>(Stale.size())
           << Stale.front() << rewriteCommandFor(*Facts, FactsPath);
-    for (const std::string &Name : Facts->wrapperNames())
+    for (const std::string &Name : Facts->wrapperNames()) {
       Interesting.add(Name);
+      Matched.add(Name);
+    }
   }
   newUnit();
 }

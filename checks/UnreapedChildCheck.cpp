@@ -92,6 +92,7 @@ UnreapedChildCheck::UnreapedChildCheck(StringRef Name,
   reportUnknownOptions();
   loadNamedFacts();
   Interesting = Model.interestingCallees();
+  Matched = Model.processCallees();
   StartingClasses = Model.startingClasses();
   newUnit();
 }
@@ -151,7 +152,7 @@ void UnreapedChildCheck::registerMatchers(MatchFinder *Finder) {
   // Template instantiations are left out later: they are not in any
   // lexical body.
   Finder->addMatcher(
-      callExpr(isOfInterest(&Interesting), unless(isExpansionInSystemHeader()))
+      callExpr(isOfInterest(&Matched), unless(isExpansionInSystemHeader()))
           .bind("call"),
       this);
   // Index mode: every function of the user's code, for the facts file.
@@ -172,17 +173,21 @@ void UnreapedChildCheck::check(const MatchFinder::MatchResult &Result) {
   // Every kind of match may be the only one in a translation unit.
   Unit->setASTContext(*Result.Context);
   const auto &Nodes = Result.Nodes;
-  if (const auto *Call = Nodes.getNodeAs<CallExpr>("call"))
+  if (const auto *Call = Nodes.getNodeAs<CallExpr>("call")) {
+    Unit->noteProcessApiUse();
     return onCall(*Call);
+  }
   if (const auto *FD = Nodes.getNodeAs<FunctionDecl>("defined")) {
     if (!FD->isTemplated() && !FD->isInvalidDecl())
       Unit->addDefinedFunction(*FD);
     return;
   }
   std::string Api;
-  if (const auto *Construct = Nodes.getNodeAs<CXXConstructExpr>("construct"))
+  if (const auto *Construct = Nodes.getNodeAs<CXXConstructExpr>("construct")) {
+    Unit->noteProcessApiUse();
     if (Model.startOfConstruct(*Construct, Api))
       Unit->addStartingBody(*Construct);
+  }
 }
 
 void UnreapedChildCheck::onCall(const CallExpr &Call) {
@@ -241,6 +246,7 @@ void UnreapedChildCheck::onEndOfTranslationUnit() {
 void UnreapedChildCheck::newUnit() {
   Unit = std::make_unique<TranslationUnitScan>(Model, facts());
   Interesting.forgetTranslationUnit();
+  Matched.forgetTranslationUnit();
   StartingClasses.forgetTranslationUnit();
   Model.forgetTranslationUnit();
 }

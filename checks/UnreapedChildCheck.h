@@ -82,6 +82,9 @@ private:
   bool ModelValid = true;
   /// The callee names the call matcher accepts.
   CalleeNameSet Interesting;
+  /// What the call matcher sees: Interesting, waits, kills and group calls
+  /// (noted for the index, TranslationUnitScan::usesProcessApi()).
+  CalleeNameSet Matched;
   /// The classes whose constructions the matcher selects.
   CalleeNameSet StartingClasses;
   /// The unit being matched; replaced at its end.

@@ -367,6 +367,7 @@ void FactsRecorder::write(llvm::StringRef Path, llvm::StringRef MainFile,
   auto SortedGroups = Groups;
   sortHolders(SortedHolders, SortedGroups);
   llvm::json::Array Funcs;
+  Funcs.reserve(Order.size());
   for (const std::string &Usr : Order)
     if (!Usr.empty())
       Funcs.push_back(toJson(Usr, Functions.find(Usr)->second));

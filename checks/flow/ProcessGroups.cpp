@@ -60,27 +60,59 @@ static bool pgidIsZero(const Expr *E, ASTContext &Ctx) {
 std::optional<GroupLeader> callerLeadsIn(const ProcessApiModel &Model,
                                          const FunctionDecl *FD,
                                          ASTContext &Ctx, int Depth) {
-  const FunctionDecl *Def = nullptr;
-  if (!FD || Depth < 0 || !FD->hasBody(Def) || !Def)
-    return std::nullopt;
-  std::optional<GroupLeader> Leads;
+  return GroupLeaders().in(Model, FD, Ctx, Depth);
+}
+
+const std::vector<GroupLeaders::Step> &
+GroupLeaders::stepsOf(const ProcessApiModel &Model, const FunctionDecl *Def,
+                      ASTContext &Ctx) {
+  auto [It, New] = Steps.try_emplace(Def);
+  if (!New)
+    return It->second;
+  std::vector<Step> Found;
   walkStmts(Def->getBody(), Closures::Skip, [&](const Stmt *S) {
     const auto *Call = dyn_cast<CallExpr>(S);
     if (!Call)
       return true;
-    // After a new session, the helper may still give it a terminal.
-    if (Leads) {
-      if (Leads->Session &&
-          Model.groupEffect(*Call, Ctx) == GroupEffect::CallerTakesTerminal)
-        Leads->Terminal = true;
-      return true;
-    }
-    Leads = callerLeadsBy(Model, *Call, Ctx);
-    if (!Leads && Model.groupEffect(*Call, Ctx) == GroupEffect::None &&
-        Call->getDirectCallee() != FD)
-      Leads = callerLeadsIn(Model, Call->getDirectCallee(), Ctx, Depth - 1);
+    GroupEffect Effect = Model.groupEffect(*Call, Ctx);
+    if (Effect == GroupEffect::CallerTakesTerminal)
+      Found.push_back({std::nullopt, nullptr});
+    else if (auto Leader = callerLeadsBy(Model, *Call, Ctx))
+      Found.push_back({Leader, nullptr});
+    else if (Effect == GroupEffect::None && Call->getDirectCallee() &&
+             Call->getDirectCallee()->hasBody())
+      Found.push_back({std::nullopt, Call->getDirectCallee()});
     return true;
   });
+  return It->second = std::move(Found);
+}
+
+std::optional<GroupLeader> GroupLeaders::in(const ProcessApiModel &Model,
+                                            const FunctionDecl *FD,
+                                            ASTContext &Ctx, int Depth) {
+  const FunctionDecl *Def = nullptr;
+  if (!FD || Depth < 0 || !FD->hasBody(Def) || !Def)
+    return std::nullopt;
+  auto Found = Known.find({Def, Depth});
+  if (Found != Known.end())
+    return Found->second;
+  std::optional<GroupLeader> Leads;
+  // A copy: asking about a callee may add to Steps and move its entries.
+  std::vector<Step> Body = stepsOf(Model, Def, Ctx);
+  for (const Step &S : Body) {
+    bool TakesTerminal = !S.Leader && !S.Callee;
+    // After a new session, the helper may still give it a terminal.
+    if (Leads) {
+      if (Leads->Session && TakesTerminal)
+        Leads->Terminal = true;
+      continue;
+    }
+    if (S.Leader)
+      Leads = S.Leader;
+    else if (S.Callee && S.Callee != FD)
+      Leads = in(Model, S.Callee, Ctx, Depth - 1);
+  }
+  Known[{Def, Depth}] = Leads;
   return Leads;
 }
 

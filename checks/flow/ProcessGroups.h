@@ -13,6 +13,7 @@
 
 #include "flow/PreparedBody.h"
 #include "model/ProcessApiModel.h"
+#include "llvm/ADT/DenseMap.h"
 #include <optional>
 #include <vector>
 
@@ -97,6 +98,31 @@ std::optional<GroupLeader> callerLeadsBy(const ProcessApiModel &Model,
 std::optional<GroupLeader> callerLeadsIn(const ProcessApiModel &Model,
                                          const clang::FunctionDecl *FD,
                                          clang::ASTContext &Ctx, int Depth);
+
+/// callerLeadsIn() for many functions of one unit: each body is walked
+/// once, whatever the depths and the paths it is asked about by.
+class GroupLeaders {
+public:
+  std::optional<GroupLeader> in(const ProcessApiModel &Model,
+                                const clang::FunctionDecl *FD,
+                                clang::ASTContext &Ctx, int Depth);
+
+private:
+  /// A call of a body that may matter, in the order of the walk: one that
+  /// makes the caller lead (Leader), a project function that may
+  /// (Callee), or one that gives a session leader its terminal.
+  struct Step {
+    std::optional<GroupLeader> Leader;
+    const clang::FunctionDecl *Callee = nullptr;
+  };
+  const std::vector<Step> &stepsOf(const ProcessApiModel &Model,
+                                   const clang::FunctionDecl *Def,
+                                   clang::ASTContext &Ctx);
+  llvm::DenseMap<const clang::FunctionDecl *, std::vector<Step>> Steps;
+  llvm::DenseMap<std::pair<const clang::FunctionDecl *, int>,
+                 std::optional<GroupLeader>>
+      Known;
+};
 
 } // namespace reapcheck
 

@@ -156,6 +156,11 @@ public:
   /// Every function the check's call matcher must see: starts, fclose, the
   /// stream openers and the SIGCHLD installers.
   CalleeNameSet interestingCallees() const;
+  /// Every function a row names that does more than read its arguments:
+  /// the above, waits, kills and the process group calls.  A unit that
+  /// calls none of them has no function that reaps, installs for SIGCHLD
+  /// or makes its caller a group leader by itself.
+  CalleeNameSet processCallees() const;
   /// The functions of the kill rows (kill, killpg, sigqueue...).
   CalleeNameSet killCallees() const;
   /// The classes whose construction may start a child, by last name.

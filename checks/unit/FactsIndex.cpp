@@ -176,11 +176,20 @@ static bool mayBeThreadRoutine(const FunctionDecl &FD) {
          (IsVoidPointer(Result) || Result->isSpecificBuiltinType(BuiltinType::Int));
 }
 
+namespace {
+/// What indexing one function learns about the others it calls, kept for
+/// the next function of the unit.
+struct UnitWalks {
+  ReapAnyBodies ReapAny;
+  GroupLeaders Leaders;
+};
+} // namespace
+
 /// What one function of the unit tells other files: what it does to each
 /// parameter that can carry a child, whether it reaps any child, and which
 /// functions it calls (the merge links programs through them).
 static void indexFunction(TranslationUnitScan &Unit, const FunctionDecl &FD,
-                          FactsRecorder &Recorder, ReapAnyBodies &Walked) {
+                          FactsRecorder &Recorder, UnitWalks &Walked) {
   ASTContext &Ctx = *Unit.astContext();
   const ProcessApiModel &Model = Unit.model();
   Recorder.addDefined(FD);
@@ -191,7 +200,12 @@ static void indexFunction(TranslationUnitScan &Unit, const FunctionDecl &FD,
   for (unsigned I = 0; OtherFilesCall && I < FD.getNumParams(); ++I)
     if (mayCarryChild(FD.getParamDecl(I)->getType()))
       Recorder.addParam(FD, I, Unit.summaries().paramSummary(&FD, I, Ctx));
-  if (reapsAnyChild(Model, &FD, Ctx, &Unit.summaries(), &Walked)) {
+  // Without a process API named in the unit's code (or another file's
+  // function the facts know), none of the questions below can be answered
+  // yes: each needs a wait, a signal disposition or a group call.
+  const bool Own = Unit.usesProcessApi() || Unit.facts();
+  if (Own &&
+      reapsAnyChild(Model, &FD, Ctx, &Unit.summaries(), &Walked.ReapAny)) {
     Recorder.addReapsAny(FD);
     if (!reapsEveryChild(Model, &FD, Ctx, &Unit.summaries()))
       Recorder.addReapsOnce(FD);
@@ -206,20 +220,22 @@ static void indexFunction(TranslationUnitScan &Unit, const FunctionDecl &FD,
          unseenCallsInForeverLoops(Model, FD, Ctx, &Unit.summaries()))
       Recorder.addLoopCall(FD, *Callee);
   }
-  if (Unit.summaries().resetsSigchld(&FD, Ctx))
+  if (Own && Unit.summaries().resetsSigchld(&FD, Ctx))
     Recorder.addResetsSigchld(FD);
   // For a child of another file that calls it (`isolate_test()`).
-  if (OtherFilesCall)
-    if (auto Leader = callerLeadsIn(Model, &FD, Ctx, 2))
+  if (Own && OtherFilesCall)
+    if (auto Leader = Walked.Leaders.in(Model, &FD, Ctx, 2))
       Recorder.addLeadsGroup(FD, Leader->Session);
   if (FD.hasAttr<ConstructorAttr>())
     Recorder.addConstructor(FD);
   if (unsigned Kind =
-          Unit.summaries().TranslationUnitSummaries::installsTaker(&FD, Ctx))
+          Own ? Unit.summaries().TranslationUnitSummaries::installsTaker(&FD,
+                                                                         Ctx)
+              : 0)
     Recorder.addInstallsTaker(FD, Kind);
   if (FD.isMain())
     indexEntryOrder(Unit, FD, Recorder);
-  bool Sigchld = Unit.summaries().resetsSigchldSomewhere(&FD, Ctx);
+  bool Sigchld = Own && Unit.summaries().resetsSigchldSomewhere(&FD, Ctx);
   Sigchld = indexCalls(Unit, FD, Recorder) || Sigchld;
   // A function that calls a child's installer (ChildOnlyFunctions) passes
   // its cover on too.
@@ -392,7 +408,7 @@ void writeUnitFacts(TranslationUnitScan &Unit,
   FactsRecorder Recorder;
   for (const auto &[FD, W] : Unit.summaries().ownWrappers())
     Recorder.addWrapper(*FD, W.Spec);
-  ReapAnyBodies Walked;
+  UnitWalks Walked;
   for (const FunctionDecl *FD : Unit.definedFunctions())
     indexFunction(Unit, *FD, Recorder, Walked);
   indexEntries(Ctx, Recorder);

@@ -111,6 +111,13 @@ public:
   sigchldPassed();
   /// A popen() call: streams kept in fields and globals may be pipes.
   void addPipeOpened() { PipeOpened = true; }
+  /// A call or construction of the user's code that the model or the
+  /// facts name (the check's matchers found one).
+  void noteProcessApiUse() { UsesProcessApi = true; }
+  /// False when the unit's own code names no process API at all: then no
+  /// function of it reaps, installs for SIGCHLD or makes a group leader
+  /// by itself, and the index asks none of them.
+  bool usesProcessApi() const { return UsesProcessApi; }
   /// fclose(): remembered when it closes a field or global.
   void addFclose(const clang::CallExpr &Close);
 
@@ -308,6 +315,7 @@ private:
   std::vector<std::pair<const clang::FunctionDecl *, const clang::CallExpr *>>
       SigchldPassed;
   bool PipeOpened = false;
+  bool UsesProcessApi = false;
   bool ReapingLoop = false;
   llvm::SmallPtrSet<const clang::ValueDecl *, 4> PipeStorage;
   llvm::SmallPtrSet<const clang::ValueDecl *, 4> OtherStreamStorage;
