@@ -70,6 +70,17 @@ void FactsRecorder::addReapsOnce(const FunctionDecl &FD) {
   function(FD).ReapsOnce = true;
 }
 
+void FactsRecorder::addNeverReturns(const FunctionDecl &FD) {
+  function(FD).NeverReturns = true;
+}
+
+void FactsRecorder::addEndsIn(const FunctionDecl &FD,
+                              const FunctionDecl &Last) {
+  // A copy: function() may add to Usrs, where usr() keeps its answer.
+  std::string LastUsr = usr(&Last);
+  function(FD).EndsIn = std::move(LastUsr);
+}
+
 void FactsRecorder::addReapsGroupOnly(const FunctionDecl &FD) {
   function(FD).ReapsGroupOnly = true;
 }
@@ -245,7 +256,7 @@ static llvm::json::Array arrayOf(const Range &Items, Fn Make) {
 /// The identity, for arrayOf() of strings and numbers.
 static const auto Same = [](const auto &V) { return V; };
 
-llvm::json::Object FactsRecorder::toJson(const std::string &Usr,
+llvm::json::Object FactsRecorder::toJson(llvm::StringRef Usr,
                                          const Function &F) {
   llvm::json::Object O{{"usr", Usr},
                        {"name", F.Name},
@@ -261,11 +272,14 @@ llvm::json::Object FactsRecorder::toJson(const std::string &Usr,
                                  {"reaps_group_only", F.ReapsGroupOnly},
                                  {"leads_group", F.LeadsGroup},
                                  {"leads_session", F.LeadsSession},
+                                 {"never_returns", F.NeverReturns},
                                  {"reaper_routine", F.ReaperRoutine},
                                  {"reaper_needs_block", F.ReaperNeedsBlock},
                                  {"resets_sigchld", F.ResetsSigchld}})
     if (Set)
       O[Key] = true;
+  if (!F.EndsIn.empty())
+    O["ends_in"] = F.EndsIn;
   if (F.InstallsTaker)
     O["installs_taker"] = static_cast<int64_t>(F.InstallsTaker);
   if (F.EntryOrder)
@@ -361,22 +375,30 @@ static void sortHolders(std::vector<HolderT> &Holders,
   });
 }
 
+llvm::json::Array FactsRecorder::functionsJson() const {
+  // By USR: the unit's wrappers come first from a hash table, and a unit's
+  // facts are the same bytes on every run.
+  std::vector<llvm::StringRef> Sorted(Order.begin(), Order.end());
+  llvm::sort(Sorted);
+  llvm::json::Array Funcs;
+  Funcs.reserve(Sorted.size());
+  for (llvm::StringRef Usr : Sorted)
+    if (!Usr.empty())
+      Funcs.push_back(toJson(Usr, Functions.find(Usr)->second));
+  return Funcs;
+}
+
 void FactsRecorder::write(llvm::StringRef Path, llvm::StringRef MainFile,
                           llvm::StringRef Variant) const {
   std::vector<Holder> SortedHolders = Holders;
   auto SortedGroups = Groups;
   sortHolders(SortedHolders, SortedGroups);
-  llvm::json::Array Funcs;
-  Funcs.reserve(Order.size());
-  for (const std::string &Usr : Order)
-    if (!Usr.empty())
-      Funcs.push_back(toJson(Usr, Functions.find(Usr)->second));
   llvm::json::Object Unit{
       {"version", FactsFormatVersion},
       {"file", MainFile},
       {"variant", Variant},
       {"installs_reaper", InstallsReaper},
-      {"functions", std::move(Funcs)},
+      {"functions", functionsJson()},
       {"holders", arrayOf(SortedHolders, [](const Holder &H) {
          llvm::json::Object O{{"usr", H.Usr}, {"duty", dutyWord(H.Duty)}};
          if (H.Signalled)

@@ -57,6 +57,8 @@ void ProjectFacts::readFunctions(const llvm::json::Object &Root) {
       F.LeadsGroup = Leads && *Leads;
       auto Session = O->getBoolean("leads_session");
       F.LeadsSession = Session && *Session;
+      auto Never = O->getBoolean("never_returns");
+      F.NeverReturns = Never && *Never;
       if (F.Wrapper)
         if (auto Name = O->getString("name"))
           Names.push_back(Name->rsplit("::").second.empty()

@@ -86,6 +86,9 @@ struct FunctionFacts {
   /// 0), setpgrp()) or session (setsid()), itself or two levels deep.
   bool LeadsGroup = false;
   bool LeadsSession = false;
+  /// A path that calls it ends there: its body has no return and ends in
+  /// a noreturn call, directly or along a chain of such functions.
+  bool NeverReturns = false;
 };
 
 class ProjectFacts {
@@ -252,6 +255,13 @@ public:
   /// A call of \p FD makes its caller lead a group, or a \p Session
   /// (callerLeadsIn()).
   void addLeadsGroup(const clang::FunctionDecl &FD, bool Session);
+  /// \p FD never returns (isInferredNoReturn(), or declared so where it is
+  /// defined).
+  void addNeverReturns(const clang::FunctionDecl &FD);
+  /// \p FD's body has no return and ends in a call of \p Last, a function
+  /// of the project another file defines (endingCallee()).
+  void addEndsIn(const clang::FunctionDecl &FD,
+                 const clang::FunctionDecl &Last);
   /// \p FD runs before main (`__attribute__((constructor))`).
   void addConstructor(const clang::FunctionDecl &FD);
   /// A thread running \p FD reaps every child (reapsOverAndOver());
@@ -371,6 +381,8 @@ private:
     bool ReapsGroupOnly = false;
     bool LeadsGroup = false;
     bool LeadsSession = false;
+    bool NeverReturns = false;
+    std::string EndsIn;
     bool Constructor = false;
     bool ReaperRoutine = false;
     bool ReaperNeedsBlock = false;
@@ -398,7 +410,9 @@ private:
     std::vector<std::string> AlwaysCalls, EnteredAlwaysCalls;
   };
   Function &function(const clang::FunctionDecl &FD);
-  static llvm::json::Object toJson(const std::string &Usr, const Function &F);
+  static llvm::json::Object toJson(llvm::StringRef Usr, const Function &F);
+  /// Every function's facts, in USR order.
+  llvm::json::Array functionsJson() const;
   /// toJson()'s keys about installs through parameters and arguments.
   static void addSignalFacts(const Function &F, llvm::json::Object &O);
   void addSigchldKeys(llvm::json::Object &Unit) const;

@@ -176,6 +176,21 @@ static bool mayBeThreadRoutine(const FunctionDecl &FD) {
          (IsVoidPointer(Result) || Result->isSpecificBuiltinType(BuiltinType::Int));
 }
 
+/// Whether \p FD, called from another file, never returns there: it ends
+/// in a noreturn call, or in a call of a function of the project that
+/// another file defines (the merge follows the chain).
+static void indexEnding(TranslationUnitScan &Unit, const FunctionDecl &FD,
+                        FactsRecorder &Recorder) {
+  if (FD.isNoReturn() || Unit.summaries().isInferredNoReturn(&FD))
+    return Recorder.addNeverReturns(FD);
+  const FunctionDecl *Last = endingCallee(FD);
+  const SourceManager &SM = Unit.astContext()->getSourceManager();
+  if (Last && !Last->hasBody() && !Last->isNoReturn() &&
+      Last->isExternallyVisible() &&
+      !SM.isInSystemHeader(SM.getExpansionLoc(Last->getLocation())))
+    Recorder.addEndsIn(FD, *Last);
+}
+
 namespace {
 /// What indexing one function learns about the others it calls, kept for
 /// the next function of the unit.
@@ -226,6 +241,8 @@ static void indexFunction(TranslationUnitScan &Unit, const FunctionDecl &FD,
   if (Own && OtherFilesCall)
     if (auto Leader = Walked.Leaders.in(Model, &FD, Ctx, 2))
       Recorder.addLeadsGroup(FD, Leader->Session);
+  if (OtherFilesCall)
+    indexEnding(Unit, FD, Recorder);
   if (FD.hasAttr<ConstructorAttr>())
     Recorder.addConstructor(FD);
   if (unsigned Kind =

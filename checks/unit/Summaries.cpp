@@ -30,6 +30,31 @@ bool TranslationUnitSummaries::callReapsAny(const CallExpr &Call,
   return false;
 }
 
+/// The function the last statement of \p Def's body calls, if it is a
+/// call.
+static const FunctionDecl *lastCallee(const FunctionDecl &Def) {
+  const auto *Compound = dyn_cast_or_null<CompoundStmt>(Def.getBody());
+  if (!Compound || Compound->body_empty())
+    return nullptr;
+  const auto *Last = dyn_cast_or_null<CallExpr>(
+      skipTransparent(dyn_cast_or_null<Expr>(Compound->body_back())));
+  return Last ? Last->getDirectCallee() : nullptr;
+}
+
+static bool hasReturn(const FunctionDecl &Def) {
+  bool Returns = false;
+  walkStmts(Def.getBody(), Closures::Skip, [&](const Stmt *S) {
+    Returns |= isa<ReturnStmt>(S);
+    return !Returns;
+  });
+  return Returns;
+}
+
+const FunctionDecl *endingCallee(const FunctionDecl &Def) {
+  const FunctionDecl *Callee = lastCallee(Def);
+  return Callee && !hasReturn(Def) ? Callee : nullptr;
+}
+
 bool TranslationUnitSummaries::isInferredNoReturn(const FunctionDecl *FD) {
   if (!FD || FD->isNoReturn())
     return false;
@@ -40,24 +65,14 @@ bool TranslationUnitSummaries::isInferredNoReturn(const FunctionDecl *FD) {
   if (It != NoReturn.end())
     return It->second;
   NoReturn[Def] = false; // Recursion ends here.
-  // `die()`: the body has no return and ends in a noreturn call.
-  const auto *Compound = dyn_cast_or_null<CompoundStmt>(Def->getBody());
-  if (!Compound || Compound->body_empty())
-    return false;
-  const auto *Last = dyn_cast_or_null<CallExpr>(
-      skipTransparent(dyn_cast_or_null<Expr>(Compound->body_back())));
-  if (!Last)
-    return false;
-  const FunctionDecl *Callee = Last->getDirectCallee();
+  // `die()`: the body has no return and ends in a noreturn call.  (The
+  // callee is asked first: most bodies end otherwise, and need no walk.)
+  const FunctionDecl *Callee = lastCallee(*Def);
   if (!Callee || !(Callee->isNoReturn() || isInferredNoReturn(Callee)))
     return false;
-  bool Returns = false;
-  walkStmts(Compound, Closures::Skip, [&](const Stmt *S) {
-    Returns |= isa<ReturnStmt>(S);
-    return !Returns;
-  });
-  NoReturn[Def] = !Returns;
-  return !Returns;
+  bool Never = !hasReturn(*Def);
+  NoReturn[Def] = Never;
+  return Never;
 }
 
 const WrapperSummary *
@@ -303,14 +318,27 @@ ParamSummary ProjectSummaries::paramSummary(const FunctionDecl *FD,
 bool ProjectSummaries::resetsSigchld(const FunctionDecl *FD, ASTContext &Ctx) {
   if (TranslationUnitSummaries::resetsSigchld(FD, Ctx))
     return true;
+  return factOf(FD, FactResets, &FunctionFacts::ResetsSigchld);
+}
+
+bool ProjectSummaries::factOf(const FunctionDecl *FD,
+                              llvm::DenseMap<const FunctionDecl *, bool> &Known,
+                              bool FunctionFacts::*Flag) const {
   if (!Facts || !FD || FD->hasBody())
     return false;
-  auto [It, New] = FactResets.try_emplace(FD->getCanonicalDecl(), false);
+  auto [It, New] = Known.try_emplace(FD->getCanonicalDecl(), false);
   if (New) {
     const FunctionFacts *F = Facts->function(usrOf(FD));
-    It->second = F && F->ResetsSigchld;
+    It->second = F && F->*Flag;
   }
   return It->second;
+}
+
+bool ProjectSummaries::isInferredNoReturn(const FunctionDecl *FD) {
+  if (TranslationUnitSummaries::isInferredNoReturn(FD))
+    return true;
+  return FD && !FD->isNoReturn() &&
+         factOf(FD, FactNoReturns, &FunctionFacts::NeverReturns);
 }
 
 bool ProjectSummaries::leadsGroupElsewhere(const FunctionDecl *FD,

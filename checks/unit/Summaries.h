@@ -19,7 +19,12 @@
 
 namespace reapcheck {
 
+/// The function \p Def's body ends in a call of, when the body has no
+/// return statement (`die()`: `fprintf(...); exit(1);`); null otherwise.
+const clang::FunctionDecl *endingCallee(const clang::FunctionDecl &Def);
+
 class ProjectFacts;
+struct FunctionFacts;
 
 /// Summaries computed from the bodies of one translation unit.  Demand
 /// driven and memoised: each body is summarised at most once per parameter;
@@ -145,9 +150,17 @@ public:
                      clang::ASTContext &Ctx) override;
   bool leadsGroupElsewhere(const clang::FunctionDecl *FD,
                            bool &Session) const override;
+  /// Also another file's function that never returns (`never_returns`).
+  bool isInferredNoReturn(const clang::FunctionDecl *FD) override;
 
 private:
   const ProjectFacts *Facts;
+  llvm::DenseMap<const clang::FunctionDecl *, bool> FactNoReturns;
+  /// \p Flag of the facts of \p FD, a function of another file (false for
+  /// one defined here), remembered in \p Known.
+  bool factOf(const clang::FunctionDecl *FD,
+              llvm::DenseMap<const clang::FunctionDecl *, bool> &Known,
+              bool FunctionFacts::*Flag) const;
   mutable llvm::DenseMap<const clang::FunctionDecl *,
                          std::optional<WrapperSummary>>
       FactWrappers;

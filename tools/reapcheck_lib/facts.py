@@ -177,9 +177,9 @@ def merge(parts, stamps):
             # reaps_once: no loop; reaper_routine: a loop that does not end.
             for flag in ('resets_sigchld', 'reaps_once', 'constructor', 'reaper_routine',
                          'reaper_needs_block', 'reaps_group_only', 'leads_group',
-                         'leads_session'):
+                         'leads_session', 'never_returns', 'ends_in'):
                 if f.get(flag):
-                    entry[flag] = True
+                    entry[flag] = f[flag]
             if f.get('loop_calls'):
                 entry['loop_calls'].extend(f['loop_calls'])
             if f.get('resets_sigchld'):
@@ -231,6 +231,7 @@ def merge(parts, stamps):
         holders.setdefault(usr, {'duty': 'unjudged'})['group'] = holder_group(found)
     programs_mod.derive_reaps_any(functions, calls, thread_calls, any_pid, node_reaps)
     programs_mod.derive_reaper_routines(functions)
+    programs_mod.derive_never_returns(functions)
     # A block in a thread's start routine is that thread's own mask.
     routines = set().union(*thread_calls.values())
     blockers = {path: users - routines for path, users in blockers.items()}

@@ -70,9 +70,12 @@ def _function_problem(f):
         if not _strings(f.get(key, [])):
             return "'%s'" % key
     for flag in ('resets_sigchld', 'reaps_once', 'constructor', 'reaper_routine',
-                 'reaper_needs_block', 'reaps_group_only', 'leads_group', 'leads_session'):
+                 'reaper_needs_block', 'reaps_group_only', 'leads_group', 'leads_session',
+                 'never_returns'):
         if not isinstance(f.get(flag, False), bool):
             return "'%s'" % flag
+    if not isinstance(f.get('ends_in', ''), str):
+        return "'ends_in'"
     if f.get('installs_taker', 1) not in (1, 2, 3):
         return "'installs_taker'"
     if not _entry_order(f.get('entry_order')):

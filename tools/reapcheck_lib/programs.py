@@ -102,6 +102,21 @@ def derive_reaper_routines(functions):
             f['reaper_routine'] = True
 
 
+def derive_never_returns(functions):
+    """A function whose body has no return and ends in a call of another
+    file's function (`ends_in`) that never returns never returns either,
+    however long the chain; `ends_in` itself is dropped from the facts."""
+    changed = True
+    while changed:
+        changed = False
+        for f in functions.values():
+            if not f.get('never_returns') and f.get('ends_in') and \
+                    functions.get(f['ends_in'], {}).get('never_returns'):
+                f['never_returns'] = changed = True
+    for f in functions.values():
+        f.pop('ends_in', None)
+
+
 def definitions_linked(callee, caller_file, main_file, defined_in, main_files=()):
     """The definitions of callee a program calling it from caller_file links
     with.  An external function defined in several files (each tool of a
