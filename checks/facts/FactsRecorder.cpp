@@ -74,6 +74,11 @@ void FactsRecorder::addNeverReturns(const FunctionDecl &FD) {
   function(FD).NeverReturns = true;
 }
 
+void FactsRecorder::addSpawnAttrParam(const FunctionDecl &FD, unsigned Index,
+                                      SpawnAttrs Attrs) {
+  function(FD).SpawnAttrParams.push_back({Index, Attrs});
+}
+
 void FactsRecorder::addEndsIn(const FunctionDecl &FD,
                               const FunctionDecl &Last) {
   // A copy: function() may add to Usrs, where usr() keeps its answer.
@@ -324,6 +329,10 @@ void FactsRecorder::addSignalFacts(const Function &F, llvm::json::Object &O) {
   if (!F.SigchldArgs.empty())
     O["sigchld_args"] = arrayOf(F.SigchldArgs, [](const auto &P) {
       return llvm::json::Array{P.first, P.second};
+    });
+  if (!F.SpawnAttrParams.empty())
+    O["spawn_attr_params"] = arrayOf(F.SpawnAttrParams, [](const auto &P) {
+      return llvm::json::Array{P.first, P.second.Flags, P.second.OtherGroup};
     });
   if (!F.FunctionArgs.empty())
     O["function_args"] = arrayOf(F.FunctionArgs, [](const auto &A) {

@@ -57,6 +57,16 @@ void ProjectFacts::readFunctions(const llvm::json::Object &Root) {
       F.LeadsGroup = Leads && *Leads;
       auto Session = O->getBoolean("leads_session");
       F.LeadsSession = Session && *Session;
+      if (const auto *Spawns = O->getArray("spawn_attr_params"))
+        for (const llvm::json::Value &P : *Spawns)
+          if (const auto *Row = P.getAsArray(); Row && Row->size() == 3) {
+            auto Index = (*Row)[0].getAsInteger();
+            auto Flags = (*Row)[1].getAsInteger();
+            auto Other = (*Row)[2].getAsBoolean();
+            if (Index && Flags && Other && *Index >= 0)
+              F.SpawnAttrParams[static_cast<unsigned>(*Index)] =
+                  SpawnAttrs{*Flags, *Other};
+          }
       auto Never = O->getBoolean("never_returns");
       F.NeverReturns = Never && *Never;
       if (F.Wrapper)

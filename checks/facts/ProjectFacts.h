@@ -72,6 +72,8 @@ struct HolderGroup {
 struct FunctionFacts {
   std::optional<StartSpec> Wrapper;
   llvm::DenseMap<unsigned, ParamSummary> Params;
+  /// By parameter: what it sets on the spawn attributes it points at.
+  llvm::DenseMap<unsigned, SpawnAttrs> SpawnAttrParams;
   bool ReapsAny = false;
   /// Its body, or a function it calls, sets SIGCHLD to SIG_DFL or to a
   /// handler that reaps nothing (a `reset_signals()` helper).
@@ -258,6 +260,10 @@ public:
   /// \p FD never returns (isInferredNoReturn(), or declared so where it is
   /// defined).
   void addNeverReturns(const clang::FunctionDecl &FD);
+  /// \p FD sets \p Attrs on the spawn attributes its parameter \p Index
+  /// points at (collectSpawnAttrs()).
+  void addSpawnAttrParam(const clang::FunctionDecl &FD, unsigned Index,
+                         SpawnAttrs Attrs);
   /// \p FD's body has no return and ends in a call of \p Last, a function
   /// of the project another file defines (endingCallee()).
   void addEndsIn(const clang::FunctionDecl &FD,
@@ -376,6 +382,7 @@ private:
     std::string Name;
     std::optional<StartSpec> Wrapper;
     std::vector<std::pair<unsigned, ParamSummary>> Params;
+    std::vector<std::pair<unsigned, SpawnAttrs>> SpawnAttrParams;
     bool ReapsAny = false;
     bool ReapsOnce = false;
     bool ReapsGroupOnly = false;

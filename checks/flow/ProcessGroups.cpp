@@ -146,39 +146,67 @@ namespace {
 constexpr int64_t SpawnSetPgroup = 0x02;
 constexpr int64_t SpawnSetSid = 0x80;
 
-/// What the attributes \p Attr (`&attr`) given to a posix_spawn() say: the
-/// flags set on the variable with posix_spawnattr_setflags(), and a
-/// process group other than 0 set with posix_spawnattr_setpgroup().
+} // namespace
+
+/// The flags \p Body sets on the spawn attributes \p Var (a
+/// posix_spawnattr_t, or a parameter pointing at one) with
+/// posix_spawnattr_setflags(), and whether it sets a process group other
+/// than 0 with posix_spawnattr_setpgroup(): itself, through the functions
+/// of the unit it gives them to (\p Depth levels deep), or through another
+/// file's (\p Summaries, the facts' `spawn_attr_params`).
+void collectSpawnAttrs(const VarDecl &Var, const Stmt *Body, ASTContext &Ctx,
+                       const SummaryProvider *Summaries, int Depth,
+                       SpawnAttrs &Out) {
+  walkStmts(Body, Closures::Skip, [&](const Stmt *S) {
+    const auto *Call = dyn_cast<CallExpr>(S);
+    const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+    if (!FD || !FD->getIdentifier())
+      return true;
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      const auto *Arg =
+          dyn_cast<UnaryOperator>(skipTransparent(Call->getArg(I)));
+      const Expr *Target = Arg && Arg->getOpcode() == UO_AddrOf
+                               ? Arg->getSubExpr()
+                               : Call->getArg(I);
+      if (varOf(Target) != &Var)
+        continue;
+      bool Setter = Call->getNumArgs() == 2 && I == 0;
+      const FunctionDecl *Def = nullptr;
+      if (Setter && FD->getName() == "posix_spawnattr_setflags")
+        Out.Flags |= constantOf(Call->getArg(1), Ctx).value_or(0);
+      else if (Setter && FD->getName() == "posix_spawnattr_setpgroup")
+        Out.OtherGroup |= !pgidIsZero(Call->getArg(1), Ctx);
+      else if (FD->hasBody(Def) && Def && I < Def->getNumParams()) {
+        if (Depth > 0)
+          collectSpawnAttrs(*Def->getParamDecl(I), Def->getBody(), Ctx,
+                            Summaries, Depth - 1, Out);
+      } else if (Summaries) {
+        Summaries->spawnAttrsElsewhere(FD, I, Out);
+      }
+    }
+    return true;
+  });
+}
+
+namespace {
+
+/// What the attributes \p Attr (`&attr`) given to a posix_spawn() say
+/// (collectSpawnAttrs()).
 std::optional<GroupLeader> spawnLeader(const Expr *Attr, const Stmt *Body,
-                                       ASTContext &Ctx) {
+                                       ASTContext &Ctx,
+                                       const SummaryProvider *Summaries) {
   const auto *Addr = dyn_cast_or_null<UnaryOperator>(skipTransparent(Attr));
   const VarDecl *Var = Addr && Addr->getOpcode() == UO_AddrOf
                            ? varOf(Addr->getSubExpr())
                            : varOf(Attr);
   if (!Var || !Body)
     return std::nullopt;
-  int64_t Flags = 0;
-  bool OtherGroup = false;
-  walkStmts(Body, Closures::Skip, [&](const Stmt *S) {
-    const auto *Call = dyn_cast<CallExpr>(S);
-    const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
-    if (!FD || !FD->getIdentifier() || Call->getNumArgs() != 2)
-      return true;
-    const auto *Arg = dyn_cast<UnaryOperator>(skipTransparent(Call->getArg(0)));
-    const Expr *Target = Arg && Arg->getOpcode() == UO_AddrOf
-                             ? Arg->getSubExpr()
-                             : Call->getArg(0);
-    if (varOf(Target) != Var)
-      return true;
-    if (FD->getName() == "posix_spawnattr_setflags")
-      Flags |= constantOf(Call->getArg(1), Ctx).value_or(0);
-    else if (FD->getName() == "posix_spawnattr_setpgroup")
-      OtherGroup |= !pgidIsZero(Call->getArg(1), Ctx);
-    return true;
-  });
+  SpawnAttrs Found;
+  collectSpawnAttrs(*Var, Body, Ctx, Summaries, 2, Found);
   GroupLeader Leader;
-  Leader.Session = Flags & SpawnSetSid;
-  if (!Leader.Session && (!(Flags & SpawnSetPgroup) || OtherGroup))
+  Leader.Session = Found.Flags & SpawnSetSid;
+  if (!Leader.Session &&
+      (!(Found.Flags & SpawnSetPgroup) || Found.OtherGroup))
     return std::nullopt;
   return Leader;
 }
@@ -282,7 +310,8 @@ void GroupPass::onCall(const CallExpr &Call, State &St) {
     if (Effect == GroupEffect::SpawnAttributes &&
         GroupArg < static_cast<int>(Call.getNumArgs()))
       if (auto Leader =
-              spawnLeader(Call.getArg(GroupArg), Body.body().body(), Ctx))
+              spawnLeader(Call.getArg(GroupArg), Body.body().body(), Ctx,
+                          Summaries))
         lead(*I, GroupLeader{Call.getBeginLoc(), false, Leader->Session});
     return;
   }

@@ -12,6 +12,7 @@
 #define REAPCHECK_PROCESSGROUPS_H
 
 #include "flow/PreparedBody.h"
+#include "flow/SummaryProvider.h"
 #include "model/ProcessApiModel.h"
 #include "llvm/ADT/DenseMap.h"
 #include <optional>
@@ -98,6 +99,15 @@ std::optional<GroupLeader> callerLeadsBy(const ProcessApiModel &Model,
 std::optional<GroupLeader> callerLeadsIn(const ProcessApiModel &Model,
                                          const clang::FunctionDecl *FD,
                                          clang::ASTContext &Ctx, int Depth);
+
+/// Adds to \p Out the spawn flags \p Body sets on the attributes \p Var (a
+/// posix_spawnattr_t, or a parameter pointing at one), itself, through the
+/// functions of its unit it gives them to (\p Depth levels deep), or
+/// through another file's (\p Summaries).
+void collectSpawnAttrs(const clang::VarDecl &Var, const clang::Stmt *Body,
+                       clang::ASTContext &Ctx,
+                       const SummaryProvider *Summaries, int Depth,
+                       SpawnAttrs &Out);
 
 /// callerLeadsIn() for many functions of one unit: each body is walked
 /// once, whatever the depths and the paths it is asked about by.

@@ -55,6 +55,13 @@ struct PredicateSummary {
 constexpr unsigned TakesIgnore = 1;
 constexpr unsigned TakesReaper = 2;
 
+/// What a function leaves on spawn attributes (posix_spawnattr_t): the
+/// flags it sets, and whether it sets a process group other than 0.
+struct SpawnAttrs {
+  int64_t Flags = 0;
+  bool OtherGroup = false;
+};
+
 class SummaryProvider {
 public:
   virtual ~SummaryProvider() = default;
@@ -118,6 +125,15 @@ public:
     (void)FD;
     (void)Session;
     return false;
+  }
+  /// Adds to \p Out what \p FD, a function of another file, sets on the
+  /// spawn attributes its parameter \p Index points at (the facts'
+  /// `spawn_attr_params`).
+  virtual void spawnAttrsElsewhere(const clang::FunctionDecl *FD,
+                                   unsigned Index, SpawnAttrs &Out) const {
+    (void)FD;
+    (void)Index;
+    (void)Out;
   }
   /// True when \p Call reaps any child through a function of the project
   /// (ProcessApiModel::isReapAny knows the C library's own).  Providers that

@@ -191,6 +191,24 @@ static void indexEnding(TranslationUnitScan &Unit, const FunctionDecl &FD,
     Recorder.addEndsIn(FD, *Last);
 }
 
+/// What \p FD sets on the spawn attributes a parameter points at
+/// (`posix_spawnattr_t *attr`), for a posix_spawn() of another file.
+static void indexSpawnAttrs(TranslationUnitScan &Unit, const FunctionDecl &FD,
+                            FactsRecorder &Recorder) {
+  for (unsigned I = 0; I < FD.getNumParams(); ++I) {
+    QualType T = FD.getParamDecl(I)->getType();
+    const auto *Named =
+        T->isPointerType() ? T->getPointeeType()->getAs<TypedefType>() : nullptr;
+    if (!Named || Named->getDecl()->getName() != "posix_spawnattr_t")
+      continue;
+    SpawnAttrs Attrs;
+    collectSpawnAttrs(*FD.getParamDecl(I), FD.getBody(), *Unit.astContext(),
+                      &Unit.summaries(), 2, Attrs);
+    if (Attrs.Flags || Attrs.OtherGroup)
+      Recorder.addSpawnAttrParam(FD, I, Attrs);
+  }
+}
+
 namespace {
 /// What indexing one function learns about the others it calls, kept for
 /// the next function of the unit.
@@ -241,8 +259,10 @@ static void indexFunction(TranslationUnitScan &Unit, const FunctionDecl &FD,
   if (Own && OtherFilesCall)
     if (auto Leader = Walked.Leaders.in(Model, &FD, Ctx, 2))
       Recorder.addLeadsGroup(FD, Leader->Session);
-  if (OtherFilesCall)
+  if (OtherFilesCall) {
     indexEnding(Unit, FD, Recorder);
+    indexSpawnAttrs(Unit, FD, Recorder);
+  }
   if (FD.hasAttr<ConstructorAttr>())
     Recorder.addConstructor(FD);
   if (unsigned Kind =

@@ -341,6 +341,21 @@ bool ProjectSummaries::isInferredNoReturn(const FunctionDecl *FD) {
          factOf(FD, FactNoReturns, &FunctionFacts::NeverReturns);
 }
 
+void ProjectSummaries::spawnAttrsElsewhere(const FunctionDecl *FD,
+                                           unsigned Index,
+                                           SpawnAttrs &Out) const {
+  if (!Facts || !FD || FD->hasBody())
+    return;
+  const FunctionFacts *F = Facts->function(usrOf(FD));
+  if (!F)
+    return;
+  auto It = F->SpawnAttrParams.find(Index);
+  if (It == F->SpawnAttrParams.end())
+    return;
+  Out.Flags |= It->second.Flags;
+  Out.OtherGroup |= It->second.OtherGroup;
+}
+
 bool ProjectSummaries::leadsGroupElsewhere(const FunctionDecl *FD,
                                            bool &Session) const {
   if (!Facts || !FD || FD->hasBody())

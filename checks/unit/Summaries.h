@@ -150,6 +150,8 @@ public:
                      clang::ASTContext &Ctx) override;
   bool leadsGroupElsewhere(const clang::FunctionDecl *FD,
                            bool &Session) const override;
+  void spawnAttrsElsewhere(const clang::FunctionDecl *FD, unsigned Index,
+                           SpawnAttrs &Out) const override;
   /// Also another file's function that never returns (`never_returns`).
   bool isInferredNoReturn(const clang::FunctionDecl *FD) override;
 

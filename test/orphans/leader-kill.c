@@ -1,6 +1,7 @@
 // process-orphaned-descendants: a child that leads its own process group
 // or session (setsid() or setpgid(0, 0) in the child, setpgid(pid, 0) in
-// the parent, posix_spawn's POSIX_SPAWN_SETPGROUP or POSIX_SPAWN_SETSID)
+// the parent, posix_spawn's POSIX_SPAWN_SETPGROUP or POSIX_SPAWN_SETSID,
+// set where it is called or by a helper given the attributes)
 // and is stopped with kill(pid, sig) leaves what it started running; a
 // group kill of a child that leads no group reaches no process.  A child on
 // a terminal of its own (forkpty, login_tty) is not reported: when it
@@ -116,6 +117,26 @@ void spawn_plain(char **argv) {
   if (posix_spawnp(&pid, argv[0], NULL, &attr, argv, environ) != 0)
     return;
   kill(pid, SIGTERM);
+  waitpid(pid, NULL, 0);
+}
+
+// The attributes filled by a helper they are given to.
+static void group_attrs(posix_spawnattr_t *attr) {
+  posix_spawnattr_init(attr);
+  posix_spawnattr_setflags(attr, POSIX_SPAWN_SETPGROUP);
+}
+
+void spawn_through_helper(char **argv) {
+  posix_spawnattr_t attr;
+  group_attrs(&attr);
+  pid_t pid;
+  if (posix_spawnp(&pid, argv[0], NULL, &attr, argv, environ) != 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: note: 'pid' becomes the leader of a new process group here
+    return;
+  kill(pid, SIGTERM);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: call to kill() signals only child process 'pid', which leads its own process group; its descendants keep running [process-orphaned-descendants]
+  // CHECK-MESSAGES: :[[@LINE-2]]:8: note: signal the whole group with kill(-pid, ...)
+  // CHECK-FIXES: kill(-pid, SIGTERM);
   waitpid(pid, NULL, 0);
 }
 

@@ -2,8 +2,10 @@
 // group (waitpid(0, ...), waitid(P_PGID, 0, ...)) reaps only the children
 // still in that group when they exit.  A child that leaves it (setsid() or
 // setpgid(0, 0) on its side, setpgid(pid, pid) in the parent, a start that
-// makes it lead a session: forkpty) is judged as if no handler reaped it,
-// with a note where it leaves.  The children that stay are covered.
+// makes it lead a session: forkpty, POSIX_SPAWN_SETPGROUP set on the spawn
+// attributes, where posix_spawn is called or by a helper given them) is
+// judged as if no handler reaped it, with a note where it leaves.  The
+// children that stay are covered.
 // RUN: %check_tidy %s %t -- %tidy -- -std=gnu11
 // RUN: %check_tidy %s %t -- %tidy -- -std=gnu11 -DBY_WAITID=1
 // A pid written as a negation (`-getpgrp()`, `-pgid`) names a group: ids are
@@ -15,6 +17,7 @@
 // RUN: %check_tidy --prefix CHECK-EVERY %s %t -- %tidy -- -std=gnu11 -DIGNORE=1
 #include <pty.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stddef.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -102,4 +105,39 @@ void waited(void) {
     _exit(0);
   }
   waitpid(pid, NULL, 0);
+}
+
+// The helper that fills the attributes sets the child's own group, through
+// one more helper.
+static void own_group_flag(posix_spawnattr_t *attr) {
+  posix_spawnattr_setflags(attr, POSIX_SPAWN_SETPGROUP);
+}
+
+static void job_attrs(posix_spawnattr_t *attr) {
+  posix_spawnattr_init(attr);
+  own_group_flag(attr);
+}
+
+// This one sets nothing about groups.
+static void plain_attrs(posix_spawnattr_t *attr) {
+  posix_spawnattr_init(attr);
+  posix_spawnattr_setflags(attr, POSIX_SPAWN_SETSIGMASK);
+}
+
+void spawn_job(char *const argv[]) {
+  posix_spawnattr_t attr;
+  pid_t pid;
+  job_attrs(&attr);
+  posix_spawn(&pid, "/bin/true", NULL, &attr, argv, NULL);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: child process 'pid' started by 'posix_spawn' is never reaped [process-unreaped-child]
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: the child leaves its parent's process group here, and the program's reapers wait only for children of that group
+  posix_spawnattr_destroy(&attr);
+}
+
+void spawn_plain(char *const argv[]) {
+  posix_spawnattr_t attr;
+  pid_t pid;
+  plain_attrs(&attr);
+  posix_spawn(&pid, "/bin/true", NULL, &attr, argv, NULL); // no-warning: in the group
+  posix_spawnattr_destroy(&attr);
 }
