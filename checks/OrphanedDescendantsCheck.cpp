@@ -41,11 +41,13 @@ void OrphanedDescendantsCheck::check(const MatchFinder::MatchResult &Result) {
 }
 
 void OrphanedDescendantsCheck::judgeBody(const Decl *Callable, Stmt *Body) {
-  ProjectSummaries Summaries(Model, nullptr);
+  // With project facts, a child that leads through another file's function
+  // (`isolate()`, a `job_attrs(&attr)`) is seen to.
+  ProjectSummaries Summaries(Model, unitFacts(*Ctx));
   auto Prep = PreparedBody::build(Callable, Body, *Ctx, Model, Summaries);
   if (!Prep)
     return;
-  GroupFacts Facts = analyseGroups(*Prep, Model);
+  GroupFacts Facts = analyseGroups(*Prep, Model, &Summaries);
   for (const SiteKill &K : Facts.Kills) {
     Judged.insert(K.Call);
     if (Facts.Unknown[K.Site])

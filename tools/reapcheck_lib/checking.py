@@ -282,10 +282,13 @@ def reuse_index_runs(units, merged, judged, callees, waits, signals, wrote):
     (process-reaper-conflict), and it signals no holder to which the facts
     give another group than the unit alone does (signals: by path, the
     holders a unit signals and their group by the unit alone, when
-    process-orphaned-descendants runs).  Returns (the results reused, the units to
+    process-orphaned-descendants runs), and it calls no function that by the facts
+    makes a child lead a group (`leads_group`) or fills spawn attributes
+    (`spawn_attr_params`).  Returns (the results reused, the units to
     check again with the facts).  A judgement cached with its unit's index
     part serves as well: its key is the unit's whole input."""
-    wrappers = {usr for usr, f in merged.get('functions', {}).items() if f.get('wrapper')}
+    deciding = {usr for usr, f in merged.get('functions', {}).items()
+                if f.get('wrapper') or f.get('leads_group') or f.get('spawn_attr_params')}
     taken = {path.split('#', 1)[0] for path in merged.get('taken_functions', {})}
     holders = merged.get('holders', {})
 
@@ -308,7 +311,7 @@ def reuse_index_runs(units, merged, judged, callees, waits, signals, wrote):
         r = runs[0] if len(runs) == 1 and u.only is None and not u.covers else None
         if r is None or r['failure'] or \
                 any(s['verdict'] not in inventory.FINAL for s in r['inventory']) or \
-                callees.get(u.path, set()) & wrappers or \
+                callees.get(u.path, set()) & deciding or \
                 (u.path in waits and u.path in taken) or \
                 groups_change(u.path):
             again.append(u)
