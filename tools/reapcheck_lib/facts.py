@@ -40,7 +40,8 @@ import os
 
 from . import dispositions, safeio
 from . import programs as programs_mod
-from .parts import DUTY_RANK as _DUTY_RANK, read_parts, validate_part  # noqa: F401
+from .parts import (DUTY_RANK as _DUTY_RANK, holder_group, read_parts,  # noqa: F401
+                    validate_part)
 
 FORMAT = 'reapcheck-facts'
 VERSION = 1
@@ -370,8 +371,12 @@ def merge(parts, stamps):
             program['sigchld_blocked'] = True
         programs.append(program)
         for node in reached_nodes:
-            reaping_by_node.setdefault(node, []).append(program['reaps_every_child'])
-            looping_by_node.setdefault(node, []).append(main_reaps)
+            # A reaper thread and main's loop run in the parent only: a function run only
+            # in children has the handlers and ignores alone, which fork copies.
+            child = node[0] in child_only
+            reaping_by_node.setdefault(node, []).append(
+                bool(reapers) if child else program['reaps_every_child'])
+            looping_by_node.setdefault(node, []).append(main_reaps and not child)
             if taken and node[1] in waiting:
                 taken_functions.setdefault(node[1], {}).setdefault(node[0], []).append(
                     len(programs) - 1)
@@ -384,10 +389,10 @@ def merge(parts, stamps):
                                                       taker_installers)
     covered_mains = {p['main'] for p in programs if p['reaps_every_child']} - preinstalled
     covered, covered_functions = programs_mod.coverage(files, programs, reaping_by_node,
-                                                       'reaps_every_child')
+                                                       'reaps_every_child', defined_in)
     # The same, with main's loops only (what a SIG_DFL reset leaves).
     loop_covered, loop_covered_functions = programs_mod.coverage(
-        files, programs, looping_by_node, 'reaps_by_loop')
+        files, programs, looping_by_node, 'reaps_by_loop', defined_in)
     return {'format': FORMAT, 'version': VERSION,
             'files': {f: stamps[f] for f in sorted(stamped) if f in stamps},
             'functions': {u: functions[u] for u in sorted(functions)},
@@ -414,17 +419,6 @@ def merge(parts, stamps):
                 dispositions.child_covered(calls, child_calls, child_only, installers)),
             'child_only': sorted(child_only),
             'always_reset': dispositions.always_reset(calls, always_flow, unknown_callers)}
-
-
-def holder_group(found):
-    """What every unit's children kept in a holder say as to process groups
-    (process-orphaned-descendants): the one kind they share, at the first
-    place, or 'mixed'."""
-    kinds = {g['kind'] for g in found}
-    if len(kinds) != 1 or 'mixed' in kinds:
-        return {'kind': 'mixed'}
-    first = min(found, key=lambda g: (g['file'], g['line'], g['column']))
-    return {k: first[k] for k in ('kind', 'file', 'line', 'column', 'session')}
 
 
 def _shape_problem(facts):

@@ -138,3 +138,14 @@ def validate_part(part):
 
 def _positive(value):
     return isinstance(value, int) and not isinstance(value, bool) and value > 0
+
+
+def holder_group(found):
+    """What every unit's children kept in a holder say as to process groups
+    (process-orphaned-descendants): the one kind they share, at the first
+    place, or 'mixed'."""
+    kinds = {g['kind'] for g in found}
+    if len(kinds) != 1 or 'mixed' in kinds:
+        return {'kind': 'mixed'}
+    first = min(found, key=lambda g: (g['file'], g['line'], g['column']))
+    return {k: first[k] for k in ('kind', 'file', 'line', 'column', 'session')}
