@@ -67,6 +67,8 @@ void ProjectFacts::readFunctions(const llvm::json::Object &Root) {
               F.SpawnAttrParams[static_cast<unsigned>(*Index)] =
                   SpawnAttrs{*Flags, *Other};
           }
+      if (auto Taker = O->getInteger("installs_taker"))
+        F.InstallsTaker = static_cast<unsigned>(*Taker) & 3;
       auto Never = O->getBoolean("never_returns");
       F.NeverReturns = Never && *Never;
       if (F.Wrapper)

@@ -88,6 +88,9 @@ struct FunctionFacts {
   /// 0), setpgrp()) or session (setsid()), itself or two levels deep.
   bool LeadsGroup = false;
   bool LeadsSession = false;
+  /// What a call of it installs, as its own unit found (a mask of
+  /// TakesIgnore and TakesReaper), also where it runs only in children.
+  unsigned InstallsTaker = 0;
   /// A path that calls it ends there: its body has no return and ends in
   /// a noreturn call, directly or along a chain of such functions.
   bool NeverReturns = false;
@@ -161,10 +164,15 @@ public:
   /// What a call of \p Usr installs for the rest of the process, a mask
   /// of TakesIgnore (`taker_installers`: an ignore, or a handler that may
   /// reap) and TakesReaper (`reaper_installers`: such a handler).
+  /// A function that runs only in children installs in the child that
+  /// calls it (its own `installs_taker`), though not for the program.
   unsigned installsTaker(llvm::StringRef Usr) const {
     if (ReaperInstallers.contains(Usr))
       return TakesReaper;
-    return TakerInstallers.contains(Usr) ? TakesIgnore : 0;
+    if (TakerInstallers.contains(Usr))
+      return TakesIgnore;
+    const FunctionFacts *F = function(Usr);
+    return F ? F->InstallsTaker : 0;
   }
   /// True when every call of \p Usr the program makes runs with SIGCHLD
   /// reset (the merge's `always_reset`, a must fact).

@@ -45,171 +45,7 @@ bool signalEndsProcess(const CallExpr &Call, int HandleArg, ASTContext &Ctx) {
          !(*Value >= 17 && *Value <= 23) && *Value != 28;
 }
 
-/// True for getpid(): setpgid(0, getpid()) is setpgid(0, 0).
-static bool callsGetpid(const Expr *E) {
-  const auto *Call = dyn_cast_or_null<CallExpr>(skipTransparent(E));
-  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
-  return FD && FD->getIdentifier() && FD->getName() == "getpid";
-}
-
-static bool pgidIsZero(const Expr *E, ASTContext &Ctx) {
-  auto Value = constantOf(E, Ctx);
-  return Value && *Value == 0;
-}
-
-std::optional<GroupLeader> callerLeadsIn(const ProcessApiModel &Model,
-                                         const FunctionDecl *FD,
-                                         ASTContext &Ctx, int Depth) {
-  return GroupLeaders().in(Model, FD, Ctx, Depth);
-}
-
-const std::vector<GroupLeaders::Step> &
-GroupLeaders::stepsOf(const ProcessApiModel &Model, const FunctionDecl *Def,
-                      ASTContext &Ctx) {
-  auto [It, New] = Steps.try_emplace(Def);
-  if (!New)
-    return It->second;
-  std::vector<Step> Found;
-  walkStmts(Def->getBody(), Closures::Skip, [&](const Stmt *S) {
-    const auto *Call = dyn_cast<CallExpr>(S);
-    if (!Call)
-      return true;
-    GroupEffect Effect = Model.groupEffect(*Call, Ctx);
-    if (Effect == GroupEffect::CallerTakesTerminal)
-      Found.push_back({std::nullopt, nullptr});
-    else if (auto Leader = callerLeadsBy(Model, *Call, Ctx))
-      Found.push_back({Leader, nullptr});
-    else if (Effect == GroupEffect::None && Call->getDirectCallee() &&
-             Call->getDirectCallee()->hasBody())
-      Found.push_back({std::nullopt, Call->getDirectCallee()});
-    return true;
-  });
-  return It->second = std::move(Found);
-}
-
-std::optional<GroupLeader> GroupLeaders::in(const ProcessApiModel &Model,
-                                            const FunctionDecl *FD,
-                                            ASTContext &Ctx, int Depth) {
-  const FunctionDecl *Def = nullptr;
-  if (!FD || Depth < 0 || !FD->hasBody(Def) || !Def)
-    return std::nullopt;
-  auto Found = Known.find({Def, Depth});
-  if (Found != Known.end())
-    return Found->second;
-  std::optional<GroupLeader> Leads;
-  // A copy: asking about a callee may add to Steps and move its entries.
-  std::vector<Step> Body = stepsOf(Model, Def, Ctx);
-  for (const Step &S : Body) {
-    bool TakesTerminal = !S.Leader && !S.Callee;
-    // After a new session, the helper may still give it a terminal.
-    if (Leads) {
-      if (Leads->Session && TakesTerminal)
-        Leads->Terminal = true;
-      continue;
-    }
-    if (S.Leader)
-      Leads = S.Leader;
-    else if (S.Callee && S.Callee != FD)
-      Leads = in(Model, S.Callee, Ctx, Depth - 1);
-  }
-  Known[{Def, Depth}] = Leads;
-  return Leads;
-}
-
-std::optional<GroupLeader> callerLeadsBy(const ProcessApiModel &Model,
-                                         const CallExpr &Call,
-                                         ASTContext &Ctx) {
-  GroupLeader Leader;
-  Leader.Loc = Call.getBeginLoc();
-  switch (Model.groupEffect(Call, Ctx)) {
-  case GroupEffect::CallerLeadsTerminal:
-    Leader.Terminal = true;
-    [[fallthrough]];
-  case GroupEffect::CallerLeadsSession:
-    Leader.Session = true;
-    [[fallthrough]];
-  case GroupEffect::CallerLeadsGroup:
-    return Leader;
-  case GroupEffect::SetPgid:
-    if (Call.getNumArgs() == 2 && pgidIsZero(Call.getArg(0), Ctx) &&
-        (pgidIsZero(Call.getArg(1), Ctx) || callsGetpid(Call.getArg(1))))
-      return Leader;
-    return std::nullopt;
-  default:
-    return std::nullopt;
-  }
-}
-
 namespace {
-
-/// posix_spawnattr_t flags of glibc's <spawn.h>.
-constexpr int64_t SpawnSetPgroup = 0x02;
-constexpr int64_t SpawnSetSid = 0x80;
-
-} // namespace
-
-/// The flags \p Body sets on the spawn attributes \p Var (a
-/// posix_spawnattr_t, or a parameter pointing at one) with
-/// posix_spawnattr_setflags(), and whether it sets a process group other
-/// than 0 with posix_spawnattr_setpgroup(): itself, through the functions
-/// of the unit it gives them to (\p Depth levels deep), or through another
-/// file's (\p Summaries, the facts' `spawn_attr_params`).
-void collectSpawnAttrs(const VarDecl &Var, const Stmt *Body, ASTContext &Ctx,
-                       const SummaryProvider *Summaries, int Depth,
-                       SpawnAttrs &Out) {
-  walkStmts(Body, Closures::Skip, [&](const Stmt *S) {
-    const auto *Call = dyn_cast<CallExpr>(S);
-    const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
-    if (!FD || !FD->getIdentifier())
-      return true;
-    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
-      const auto *Arg =
-          dyn_cast<UnaryOperator>(skipTransparent(Call->getArg(I)));
-      const Expr *Target = Arg && Arg->getOpcode() == UO_AddrOf
-                               ? Arg->getSubExpr()
-                               : Call->getArg(I);
-      if (varOf(Target) != &Var)
-        continue;
-      bool Setter = Call->getNumArgs() == 2 && I == 0;
-      const FunctionDecl *Def = nullptr;
-      if (Setter && FD->getName() == "posix_spawnattr_setflags")
-        Out.Flags |= constantOf(Call->getArg(1), Ctx).value_or(0);
-      else if (Setter && FD->getName() == "posix_spawnattr_setpgroup")
-        Out.OtherGroup |= !pgidIsZero(Call->getArg(1), Ctx);
-      else if (FD->hasBody(Def) && Def && I < Def->getNumParams()) {
-        if (Depth > 0)
-          collectSpawnAttrs(*Def->getParamDecl(I), Def->getBody(), Ctx,
-                            Summaries, Depth - 1, Out);
-      } else if (Summaries) {
-        Summaries->spawnAttrsElsewhere(FD, I, Out);
-      }
-    }
-    return true;
-  });
-}
-
-namespace {
-
-/// What the attributes \p Attr (`&attr`) given to a posix_spawn() say
-/// (collectSpawnAttrs()).
-std::optional<GroupLeader> spawnLeader(const Expr *Attr, const Stmt *Body,
-                                       ASTContext &Ctx,
-                                       const SummaryProvider *Summaries) {
-  const auto *Addr = dyn_cast_or_null<UnaryOperator>(skipTransparent(Attr));
-  const VarDecl *Var = Addr && Addr->getOpcode() == UO_AddrOf
-                           ? varOf(Addr->getSubExpr())
-                           : varOf(Attr);
-  if (!Var || !Body)
-    return std::nullopt;
-  SpawnAttrs Found;
-  collectSpawnAttrs(*Var, Body, Ctx, Summaries, 2, Found);
-  GroupLeader Leader;
-  Leader.Session = Found.Flags & SpawnSetSid;
-  if (!Leader.Session &&
-      (!(Found.Flags & SpawnSetPgroup) || Found.OtherGroup))
-    return std::nullopt;
-  return Leader;
-}
 
 /// One path's state: the sites whose child side it is on, and those whose
 /// start it has passed since their local was last given another value (a
@@ -273,11 +109,19 @@ private:
           skipTransparent(Assign.getRHS()) != Body.sites()[I].Start)
         S.Started.reset(I);
   }
+  /// The child of \p I joins a group \p At names: of unknown kind.
+  void join(SiteId I, const CallExpr &At) {
+    Facts.Unknown[I] = true;
+    if (Facts.JoinsAt[I].isInvalid())
+      Facts.JoinsAt[I] = At.getBeginLoc();
+  }
   void lead(SiteId I, const GroupLeader &New) {
     auto &Leader = Facts.Leaders[I];
     if (!Leader || New.Loc < Leader->Loc)
       Leader = New;
   }
+  void onStart(const CallExpr &Call, SiteId I, GroupEffect Effect,
+               int GroupArg, State &St);
   void onSetPgid(const CallExpr &Call, const State &St);
   void onKill(const CallExpr &Call, int Arg, GroupEffect Effect,
               const State &S);
@@ -292,29 +136,49 @@ private:
 bool GroupPass::transferEdge(const CFGBlock &From, unsigned SuccIndex,
                              const CFGBlock &To, State &St) const {
   // No parent-side child here: this is the child (or the start failed,
-  // and nothing then runs that could make a group).
-  St.ChildSide |= sitesWithoutParentChild(Body, From, SuccIndex, To);
+  // and nothing then runs that could make a group).  Only of a start the
+  // path has passed, whose child the local still names: a local used for
+  // two starts names the second's child only after it.
+  llvm::BitVector Child = sitesWithoutParentChild(Body, From, SuccIndex, To);
+  Child &= St.Started;
+  St.ChildSide |= Child;
   return true;
+}
+
+/// The start of site \p I, whose call has \p Effect on groups.
+void GroupPass::onStart(const CallExpr &Call, SiteId I, GroupEffect Effect,
+                        int GroupArg, State &St) {
+  St.ChildSide.reset(I);
+  St.Started.set(I);
+  // The local now holds this child: it names another site's no more.
+  const VarDecl *Var = Body.sites()[I].Var;
+  for (unsigned J : St.Started.set_bits())
+    if (J != I && Var && Body.sites()[J].Var == Var)
+      St.Started.reset(J);
+  // A child a start wrapper returns leads whatever group the wrapper made
+  // it lead: not known here.
+  if (!Model.startOf(Call, Ctx))
+    Facts.Unknown[I] = true;
+  if (Effect == GroupEffect::TerminalSession)
+    lead(I, GroupLeader{Call.getBeginLoc(), /*Terminal=*/true,
+                        /*Session=*/true});
+  bool Joins = false;
+  if (Effect == GroupEffect::SpawnAttributes &&
+      GroupArg < static_cast<int>(Call.getNumArgs())) {
+    if (auto Leader = spawnLeader(Call.getArg(GroupArg), Body.body().body(),
+                                  Ctx, Summaries, Joins))
+      lead(I, GroupLeader{Call.getBeginLoc(), false, Leader->Session});
+    else if (Joins)
+      join(I, Call);
+  }
 }
 
 void GroupPass::onCall(const CallExpr &Call, State &St) {
   llvm::BitVector &ChildSide = St.ChildSide;
   int GroupArg = -1;
   GroupEffect Effect = Model.groupEffect(Call, Ctx, &GroupArg);
-  if (auto I = Body.siteOfStart(&Call)) {
-    ChildSide.reset(*I);
-    St.Started.set(*I);
-    if (Effect == GroupEffect::TerminalSession)
-      lead(*I, GroupLeader{Call.getBeginLoc(), /*Terminal=*/true,
-                           /*Session=*/true});
-    if (Effect == GroupEffect::SpawnAttributes &&
-        GroupArg < static_cast<int>(Call.getNumArgs()))
-      if (auto Leader =
-              spawnLeader(Call.getArg(GroupArg), Body.body().body(), Ctx,
-                          Summaries))
-        lead(*I, GroupLeader{Call.getBeginLoc(), false, Leader->Session});
-    return;
-  }
+  if (auto I = Body.siteOfStart(&Call))
+    return onStart(Call, *I, Effect, GroupArg, St);
   if (auto Leader = callerLeadsBy(Model, Call, Ctx)) {
     for (unsigned I : ChildSide.set_bits())
       lead(I, *Leader);
@@ -364,9 +228,15 @@ void GroupPass::onSetPgid(const CallExpr &Call, const State &St) {
   if (Call.getNumArgs() != 2)
     return;
   const Expr *Pid = Call.getArg(0), *Pgid = Call.getArg(1);
+  // The group the caller is in: the child stays in its parent's.
+  const bool Stays = namesOwnGroup(Pgid);
   if (pgidIsZero(Pid, Ctx)) {
-    for (unsigned I : St.ChildSide.set_bits())
-      Facts.Unknown[I] = true;
+    for (unsigned I : St.ChildSide.set_bits()) {
+      if (Stays)
+        Facts.Unknown[I] = true;
+      else
+        join(I, Call);
+    }
     return;
   }
   for (SiteId I = 0; I < Body.sites().size(); ++I) {
@@ -374,8 +244,10 @@ void GroupPass::onSetPgid(const CallExpr &Call, const State &St) {
       continue;
     if (pgidIsZero(Pgid, Ctx) || Body.sites()[I].refersToHandle(Pgid))
       lead(I, GroupLeader{Call.getBeginLoc(), false, false});
-    else
+    else if (Stays)
       Facts.Unknown[I] = true;
+    else
+      join(I, Call);
   }
 }
 
@@ -461,6 +333,7 @@ GroupFacts analyseGroups(const PreparedBody &Body,
                          const SummaryProvider *Summaries) {
   GroupFacts Facts;
   Facts.Leaders.resize(Body.sites().size());
+  Facts.JoinsAt.resize(Body.sites().size());
   Facts.Unknown.resize(Body.sites().size());
   if (Body.sites().empty())
     return Facts;

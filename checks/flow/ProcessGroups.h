@@ -50,6 +50,11 @@ struct GroupFacts {
   /// is not a constant 0 nor getpid(): it may lead or join another group);
   /// no kill of it is judged.
   std::vector<bool> Unknown;
+  /// By site: where its child joins a group a value names (`setpgid(0,
+  /// pgrp)`, `setpgid(pid, pgrp)`, POSIX_SPAWN_SETPGROUP with a pgroup set):
+  /// it leaves its parent's group unless the value is that group
+  /// (`getpgrp()`).  Invalid where it does not.
+  std::vector<clang::SourceLocation> JoinsAt;
   /// Kills of a site's handle, in the order of the body's blocks.
   std::vector<SiteKill> Kills;
   /// Members and static variables a site's handle is stored into.
@@ -108,6 +113,21 @@ void collectSpawnAttrs(const clang::VarDecl &Var, const clang::Stmt *Body,
                        clang::ASTContext &Ctx,
                        const SummaryProvider *Summaries, int Depth,
                        SpawnAttrs &Out);
+
+/// What the attributes \p Attr (`&attr`) given to a posix_spawn() make of
+/// the child (collectSpawnAttrs(), in \p Body): a leader of a group or a
+/// session, or (\p Joins) a member of a group other than 0 names
+/// (POSIX_SPAWN_SETPGROUP with a pgroup set).
+std::optional<GroupLeader> spawnLeader(const clang::Expr *Attr,
+                                       const clang::Stmt *Body,
+                                       clang::ASTContext &Ctx,
+                                       const SummaryProvider *Summaries,
+                                       bool &Joins);
+
+/// True when \p E is a constant 0 (a pid or pgid meaning "the caller").
+bool pgidIsZero(const clang::Expr *E, clang::ASTContext &Ctx);
+/// getpgrp() or getpgid(0): the group the calling process is in.
+bool namesOwnGroup(const clang::Expr *E);
 
 /// callerLeadsIn() for many functions of one unit: each body is walked
 /// once, whatever the depths and the paths it is asked about by.

@@ -200,9 +200,14 @@ std::optional<GroupFacts> UnitJudge::groupsOf(const Decl *Callable,
 /// take; where is kept for the note.
 bool UnitJudge::leavesGroup(const std::optional<GroupFacts> &Groups, size_t I,
                             StartFacts &F) {
-  if (!Groups || I >= Groups->Leaders.size() || !Groups->Leaders[I])
+  if (!Groups || I >= Groups->Leaders.size())
     return false;
-  F.LeavesGroupAt = Groups->Leaders[I]->Loc;
+  if (Groups->Leaders[I])
+    F.LeavesGroupAt = Groups->Leaders[I]->Loc;
+  else if (Groups->JoinsAt[I].isValid())
+    F.LeavesGroupAt = Groups->JoinsAt[I]; // Joins another group.
+  else
+    return false;
   return true;
 }
 

@@ -187,6 +187,7 @@ def merge(parts, stamps):
                 resetters.add(usr)
             if f.get('installs_taker'):
                 installs_taker[usr] = installs_taker.get(usr, 0) | f['installs_taker']
+                entry['installs_taker'] = installs_taker[usr]  # Also where child-only.
             if f.get('entry_order') and f.get('defined'):
                 orders.append((path, f['entry_order']))
             if f.get('defined'):

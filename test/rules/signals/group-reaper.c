@@ -3,8 +3,10 @@
 // still in that group when they exit.  A child that leaves it (setsid() or
 // setpgid(0, 0) on its side, setpgid(pid, pid) in the parent, a start that
 // makes it lead a session: forkpty, POSIX_SPAWN_SETPGROUP set on the spawn
-// attributes, where posix_spawn is called or by a helper given them) is
-// judged as if no handler reaped it, with a note where it leaves.  The
+// attributes, where posix_spawn is called or by a helper given them; or
+// that joins another group a value names: setpgid(0, pgrp),
+// posix_spawnattr_setpgroup) is judged as if no handler reaped it, with a
+// note where it leaves.  The
 // children that stay are covered.
 // RUN: %check_tidy %s %t -- %tidy -- -std=gnu11
 // RUN: %check_tidy %s %t -- %tidy -- -std=gnu11 -DBY_WAITID=1
@@ -139,5 +141,38 @@ void spawn_plain(char *const argv[]) {
   pid_t pid;
   plain_attrs(&attr);
   posix_spawn(&pid, "/bin/true", NULL, &attr, argv, NULL); // no-warning: in the group
+  posix_spawnattr_destroy(&attr);
+}
+
+// A pipeline's stage joins the group of the pipeline's first stage (a
+// value, not 0): it leaves its parent's group too.
+void pipeline_stage(pid_t pgrp) {
+  pid_t pid = fork();
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: child process 'pid' started by 'fork' is never reaped [process-unreaped-child]
+  if (pid == 0) {
+    setpgid(0, pgrp);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: the child leaves its parent's process group here, and the program's reapers wait only for children of that group
+    _exit(0);
+  }
+}
+
+// Joining the group it is in already (getpgrp()) stays in it.
+void same_group(void) {
+  pid_t pid = fork(); // no-warning: still in the group
+  if (pid == 0) {
+    setpgid(0, getpgrp());
+    _exit(0);
+  }
+}
+
+void spawn_stage(pid_t pgrp, char *const argv[]) {
+  posix_spawnattr_t attr;
+  pid_t pid;
+  posix_spawnattr_init(&attr);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&attr, pgrp);
+  posix_spawn(&pid, "/bin/true", NULL, &attr, argv, NULL);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: child process 'pid' started by 'posix_spawn' is never reaped [process-unreaped-child]
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: the child leaves its parent's process group here, and the program's reapers wait only for children of that group
   posix_spawnattr_destroy(&attr);
 }
