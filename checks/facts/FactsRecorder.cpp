@@ -123,12 +123,22 @@ void FactsRecorder::addCall(const FunctionDecl &Caller,
     F.Calls.push_back(Usr);
 }
 
+/// Adds \p Callee's USR to \p Into once.
+static void addOnce(std::vector<std::string> &Into, std::string Usr) {
+  if (!Usr.empty() && llvm::find(Into, Usr) == Into.end())
+    Into.push_back(std::move(Usr));
+}
+
 void FactsRecorder::addThreadCall(const FunctionDecl &Caller,
                                   const FunctionDecl &Routine) {
   std::string Usr = usr(&Routine);
-  std::vector<std::string> &Into = function(Caller).ThreadCalls;
-  if (!Usr.empty() && llvm::find(Into, Usr) == Into.end())
-    Into.push_back(Usr);
+  addOnce(function(Caller).ThreadCalls, std::move(Usr));
+}
+
+void FactsRecorder::addTableCall(const FunctionDecl &Caller,
+                                 const FunctionDecl &Target) {
+  std::string Usr = usr(&Target);
+  addOnce(function(Caller).TableCalls, std::move(Usr));
 }
 
 void FactsRecorder::addLoopCall(const FunctionDecl &Caller,
@@ -298,6 +308,7 @@ llvm::json::Object FactsRecorder::toJson(llvm::StringRef Usr,
        {std::pair<const char *, const std::vector<std::string> *>{
             "child_calls", &F.ChildCalls},
         {"thread_calls", &F.ThreadCalls},
+        {"table_calls", &F.TableCalls},
         {"loop_calls", &F.LoopCalls}})
     if (!List->empty())
       O[Key] = arrayOf(*List, Same);

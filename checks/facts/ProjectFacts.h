@@ -361,6 +361,12 @@ public:
   /// merge follows it as a call, but main calling it is not main reaping).
   void addThreadCall(const clang::FunctionDecl &Caller,
                      const clang::FunctionDecl &Routine);
+  /// \p Caller calls \p Target through a private table of the unit
+  /// (`init_steps[i]()`): a caller of an installer there installs, but the
+  /// programs are not linked through it (an applet table's entries are
+  /// programs of their own).
+  void addTableCall(const clang::FunctionDecl &Caller,
+                    const clang::FunctionDecl &Target);
   /// \p Caller, no reaper by what its unit sees, calls \p Callee (of
   /// another file) in a loop that does not end on a failed reap
   /// (unseenCallsInForeverLoops()).
@@ -411,6 +417,7 @@ private:
     llvm::StringSet<> Called;
     std::vector<std::string> ChildCalls;
     std::vector<std::string> ThreadCalls;
+    std::vector<std::string> TableCalls;
     std::vector<std::string> LoopCalls;
     std::vector<std::pair<std::string, unsigned>> AnyPidCalls;
     std::vector<unsigned> HandlerParams;

@@ -265,11 +265,10 @@ static void indexFunction(TranslationUnitScan &Unit, const FunctionDecl &FD,
   }
   if (FD.hasAttr<ConstructorAttr>())
     Recorder.addConstructor(FD);
-  if (unsigned Kind =
-          Own ? Unit.summaries().TranslationUnitSummaries::installsTaker(&FD,
-                                                                         Ctx)
-              : 0)
-    Recorder.addInstallsTaker(FD, Kind);
+  if (Own)
+    if (unsigned Kind = Unit.summaries()
+                            .TranslationUnitSummaries::installsTaker(&FD, Ctx))
+      Recorder.addInstallsTaker(FD, Kind);
   if (FD.isMain())
     indexEntryOrder(Unit, FD, Recorder);
   bool Sigchld = Own && Unit.summaries().resetsSigchldSomewhere(&FD, Ctx);
@@ -295,8 +294,14 @@ static bool indexCalls(TranslationUnitScan &Unit, const FunctionDecl &FD,
   walkStmts(FD.getBody(), Closures::Enter, [&](const Stmt *S) {
     const auto *Call = dyn_cast<CallExpr>(S);
     const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
-    if (!Callee)
+    if (!Callee) {
+      // Through a private table (`init_steps[i]()`): each function in it.
+      if (Call)
+        for (const FunctionDecl *Target :
+             Unit.summaries().tableTargets(*Call, Ctx))
+          Recorder.addTableCall(FD, *Target);
       return true;
+    }
     Sigchld = Sigchld || sigchldAction(Model, *Call, FD.getBody(), Ctx);
     if (Model.specificWaitOf(*Call, Ctx))
       Recorder.addSpecificWait();

@@ -117,6 +117,7 @@ def merge(parts, stamps):
     tables, var_files = {}, {}
     reset_flow, cover_flow, always_flow = {}, {}, {}
     installers, child_calls, thread_calls = {}, {}, {}  # by path; by node; by node
+    table_calls = {}  # by node: through a private table (installers' callers only)
     installs_taker, resetters, orders = {}, set(), []  # usr -> mask: 1 ignore, 2 reaper
     groups = {}  # holder usr -> its children's group facts, from every unit
     takers = {}  # by path: what it installs that takes every child first
@@ -201,6 +202,8 @@ def merge(parts, stamps):
                     thread_calls.setdefault((usr, path), set()).update(f['thread_calls'])
                 if f.get('child_calls'):
                     child_calls.setdefault((usr, path), set()).update(f['child_calls'])
+                if f.get('table_calls'):
+                    table_calls[(usr, path)] = set(f['table_calls'])
                 if f.get('any_pid_calls'):
                     any_pid.setdefault((usr, path), set()).update(
                         (callee, str(index)) for callee, index in f['any_pid_calls'])
@@ -294,8 +297,9 @@ def merge(parts, stamps):
             reaper_installers |= installing
     group_files = programs_mod.group_reaper_files(reaper_files - ignore_files, group_parts,
                                                   handlers, functions)
-    taker_installers = dispositions.taker_installers(calls, taker_installers, child_only)
-    reaper_installers = dispositions.taker_installers(calls, reaper_installers, child_only)
+    by_tables = {n: c | table_calls.get(n, set()) for n, c in calls.items()}
+    taker_installers = dispositions.taker_installers(by_tables, taker_installers, child_only)
+    reaper_installers = dispositions.taker_installers(by_tables, reaper_installers, child_only)
     roots = sorted((path, usr, None) for path, usr in mains.items())
     for usr in sorted(entries):
         if usr in functions:

@@ -66,7 +66,7 @@ def _function_problem(f):
     writes, quoted, or None."""
     if not isinstance(f.get('params', {}), dict):
         return "'params'"
-    for key in ('calls', 'child_calls', 'thread_calls', 'loop_calls'):
+    for key in ('calls', 'child_calls', 'thread_calls', 'loop_calls', 'table_calls'):
         if not _strings(f.get(key, [])):
             return "'%s'" % key
     for flag in ('resets_sigchld', 'reaps_once', 'constructor', 'reaper_routine',
