@@ -79,6 +79,15 @@ void FactsRecorder::addSpawnAttrParam(const FunctionDecl &FD, unsigned Index,
   function(FD).SpawnAttrParams.push_back({Index, Attrs});
 }
 
+void FactsRecorder::addSpawnAttrForward(const FunctionDecl &FD,
+                                        unsigned Index,
+                                        const FunctionDecl &Callee,
+                                        unsigned Arg) {
+  std::string CalleeUsr = usr(&Callee);
+  function(FD).SpawnAttrForwards.emplace_back(Index, std::move(CalleeUsr),
+                                              Arg);
+}
+
 void FactsRecorder::addEndsIn(const FunctionDecl &FD,
                               const FunctionDecl &Last) {
   // A copy: function() may add to Usrs, where usr() keeps its answer.
@@ -345,6 +354,12 @@ void FactsRecorder::addSignalFacts(const Function &F, llvm::json::Object &O) {
     O["spawn_attr_params"] = arrayOf(F.SpawnAttrParams, [](const auto &P) {
       return llvm::json::Array{P.first, P.second.Flags, P.second.OtherGroup};
     });
+  if (!F.SpawnAttrForwards.empty())
+    O["spawn_attr_forwards"] =
+        arrayOf(F.SpawnAttrForwards, [](const auto &P) {
+          const auto &[Index, Callee, Arg] = P;
+          return llvm::json::Array{Index, Callee, Arg};
+        });
   if (!F.FunctionArgs.empty())
     O["function_args"] = arrayOf(F.FunctionArgs, [](const auto &A) {
       const auto &[Callee, Index, Arg] = A;

@@ -63,9 +63,12 @@ void ProjectFacts::readFunctions(const llvm::json::Object &Root) {
             auto Index = (*Row)[0].getAsInteger();
             auto Flags = (*Row)[1].getAsInteger();
             auto Other = (*Row)[2].getAsBoolean();
-            if (Index && Flags && Other && *Index >= 0)
-              F.SpawnAttrParams[static_cast<unsigned>(*Index)] =
-                  SpawnAttrs{*Flags, *Other};
+            if (Index && Flags && Other && *Index >= 0) {
+              SpawnAttrs &Attrs =
+                  F.SpawnAttrParams[static_cast<unsigned>(*Index)];
+              Attrs.Flags = *Flags;
+              Attrs.OtherGroup = *Other;
+            }
           }
       if (auto Taker = O->getInteger("installs_taker"))
         F.InstallsTaker = static_cast<unsigned>(*Taker) & 3;

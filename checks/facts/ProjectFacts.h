@@ -272,6 +272,10 @@ public:
   /// points at (collectSpawnAttrs()).
   void addSpawnAttrParam(const clang::FunctionDecl &FD, unsigned Index,
                          SpawnAttrs Attrs);
+  /// \p FD gives the spawn attributes its parameter \p Index points at to
+  /// \p Callee's parameter \p Arg, a function of another file.
+  void addSpawnAttrForward(const clang::FunctionDecl &FD, unsigned Index,
+                           const clang::FunctionDecl &Callee, unsigned Arg);
   /// \p FD's body has no return and ends in a call of \p Last, a function
   /// of the project another file defines (endingCallee()).
   void addEndsIn(const clang::FunctionDecl &FD,
@@ -397,6 +401,7 @@ private:
     std::optional<StartSpec> Wrapper;
     std::vector<std::pair<unsigned, ParamSummary>> Params;
     std::vector<std::pair<unsigned, SpawnAttrs>> SpawnAttrParams;
+    std::vector<std::tuple<unsigned, std::string, unsigned>> SpawnAttrForwards;
     bool ReapsAny = false;
     bool ReapsOnce = false;
     bool ReapsGroupOnly = false;

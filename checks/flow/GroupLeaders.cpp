@@ -165,8 +165,10 @@ void collectSpawnAttrs(const VarDecl &Var, const Stmt *Body, ASTContext &Ctx,
         if (Depth > 0)
           collectSpawnAttrs(*Def->getParamDecl(I), Def->getBody(), Ctx,
                             Summaries, Depth - 1, Out);
-      } else if (Summaries) {
-        Summaries->spawnAttrsElsewhere(FD, I, Out);
+      } else if (!FD->hasBody()) {
+        if (Summaries)
+          Summaries->spawnAttrsElsewhere(FD, I, Out);
+        Out.PassedOn.push_back({FD, I});
       }
     }
     return true;

@@ -17,6 +17,8 @@
 #include "llvm/ADT/DenseMap.h"
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace clang {
 class ASTContext;
@@ -60,6 +62,9 @@ constexpr unsigned TakesReaper = 2;
 struct SpawnAttrs {
   int64_t Flags = 0;
   bool OtherGroup = false;
+  /// The functions without a body here the attributes are given to, and
+  /// at which argument (for the facts: the merge follows them).
+  std::vector<std::pair<const clang::FunctionDecl *, unsigned>> PassedOn;
 };
 
 class SummaryProvider {

@@ -1,6 +1,7 @@
 //===--- FactsIndex.cpp - What one unit tells the other files -------------===//
 
 #include "unit/FactsIndex.h"
+#include "unit/CallerFacts.h"
 #include "facts/ProjectFacts.h"
 #include "flow/PreparedBody.h"
 #include "flow/ProcessGroups.h"
@@ -174,39 +175,6 @@ static bool mayBeThreadRoutine(const FunctionDecl &FD) {
   };
   return IsVoidPointer(Param) &&
          (IsVoidPointer(Result) || Result->isSpecificBuiltinType(BuiltinType::Int));
-}
-
-/// Whether \p FD, called from another file, never returns there: it ends
-/// in a noreturn call, or in a call of a function of the project that
-/// another file defines (the merge follows the chain).
-static void indexEnding(TranslationUnitScan &Unit, const FunctionDecl &FD,
-                        FactsRecorder &Recorder) {
-  if (FD.isNoReturn() || Unit.summaries().isInferredNoReturn(&FD))
-    return Recorder.addNeverReturns(FD);
-  const FunctionDecl *Last = endingCallee(FD);
-  const SourceManager &SM = Unit.astContext()->getSourceManager();
-  if (Last && !Last->hasBody() && !Last->isNoReturn() &&
-      Last->isExternallyVisible() &&
-      !SM.isInSystemHeader(SM.getExpansionLoc(Last->getLocation())))
-    Recorder.addEndsIn(FD, *Last);
-}
-
-/// What \p FD sets on the spawn attributes a parameter points at
-/// (`posix_spawnattr_t *attr`), for a posix_spawn() of another file.
-static void indexSpawnAttrs(TranslationUnitScan &Unit, const FunctionDecl &FD,
-                            FactsRecorder &Recorder) {
-  for (unsigned I = 0; I < FD.getNumParams(); ++I) {
-    QualType T = FD.getParamDecl(I)->getType();
-    const auto *Named =
-        T->isPointerType() ? T->getPointeeType()->getAs<TypedefType>() : nullptr;
-    if (!Named || Named->getDecl()->getName() != "posix_spawnattr_t")
-      continue;
-    SpawnAttrs Attrs;
-    collectSpawnAttrs(*FD.getParamDecl(I), FD.getBody(), *Unit.astContext(),
-                      &Unit.summaries(), 2, Attrs);
-    if (Attrs.Flags || Attrs.OtherGroup)
-      Recorder.addSpawnAttrParam(FD, I, Attrs);
-  }
 }
 
 namespace {

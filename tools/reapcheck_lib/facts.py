@@ -179,7 +179,8 @@ def merge(parts, stamps):
             # reaps_once: no loop; reaper_routine: a loop that does not end.
             for flag in ('resets_sigchld', 'reaps_once', 'constructor', 'reaper_routine',
                          'reaper_needs_block', 'reaps_group_only', 'leads_group',
-                         'leads_session', 'never_returns', 'ends_in', 'spawn_attr_params'):
+                         'leads_session', 'never_returns', 'ends_in', 'spawn_attr_params',
+                         'spawn_attr_forwards'):
                 if f.get(flag):
                     entry[flag] = f[flag]
             if f.get('loop_calls'):
@@ -237,6 +238,7 @@ def merge(parts, stamps):
     programs_mod.derive_reaps_any(functions, calls, thread_calls, any_pid, node_reaps)
     programs_mod.derive_reaper_routines(functions)
     programs_mod.derive_never_returns(functions)
+    programs_mod.derive_spawn_attrs(functions)
     # A block in a thread's start routine is that thread's own mask.
     routines = set().union(*thread_calls.values())
     blockers = {path: users - routines for path, users in blockers.items()}

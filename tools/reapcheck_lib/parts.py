@@ -83,7 +83,8 @@ def _function_problem(f):
     for key, kinds in (('any_pid_calls', (str, int)), ('sigchld_args', (str, int)),
                        ('signal_params', (int, str, bool)),
                        ('function_args', (str, int, str)),
-                       ('spawn_attr_params', (int, int, bool))):
+                       ('spawn_attr_params', (int, int, bool)),
+                       ('spawn_attr_forwards', (int, str, int))):
         if key in f and not _shape(f[key], kinds):
             return "'%s'" % key
     if not isinstance(f.get('sigchld_handler_params', []), list):

@@ -128,6 +128,30 @@ def derive_never_returns(functions):
         f.pop('ends_in', None)
 
 
+def derive_spawn_attrs(functions):
+    """A function that gives the spawn attributes its parameter points at to
+    another file's function (`spawn_attr_forwards`) sets what that one sets
+    on them too, however long the chain; the forwards are dropped."""
+    changed = True
+    while changed:
+        changed = False
+        for f in functions.values():
+            params = {p[0]: p for p in f.get('spawn_attr_params', [])}
+            for index, callee, arg in f.get('spawn_attr_forwards', []):
+                for _, flags, other in functions.get(callee, {}).get('spawn_attr_params', []):
+                    if _ != arg:
+                        continue
+                    old = params.get(index, [index, 0, False])
+                    new = [index, old[1] | flags, old[2] or other]
+                    if new != old:
+                        params[index] = new
+                        changed = True
+            if params:
+                f['spawn_attr_params'] = [params[i] for i in sorted(params)]
+    for f in functions.values():
+        f.pop('spawn_attr_forwards', None)
+
+
 def definitions_linked(callee, caller_file, main_file, defined_in, main_files=()):
     """The definitions of callee a program calling it from caller_file links
     with.  An external function defined in several files (each tool of a
