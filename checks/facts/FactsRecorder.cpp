@@ -99,10 +99,12 @@ void FactsRecorder::addReapsGroupOnly(const FunctionDecl &FD) {
   function(FD).ReapsGroupOnly = true;
 }
 
-void FactsRecorder::addLeadsGroup(const FunctionDecl &FD, bool Session) {
+void FactsRecorder::addLeadsGroup(const FunctionDecl &FD, bool Session,
+                                  bool Terminal) {
   Function &F = function(FD);
   F.LeadsGroup = true;
   F.LeadsSession = Session;
+  F.LeadsTerminal = Terminal;
 }
 
 void FactsRecorder::addResetsSigchld(const FunctionDecl &FD) {
@@ -296,6 +298,7 @@ llvm::json::Object FactsRecorder::toJson(llvm::StringRef Usr,
                                  {"reaps_group_only", F.ReapsGroupOnly},
                                  {"leads_group", F.LeadsGroup},
                                  {"leads_session", F.LeadsSession},
+                                 {"leads_terminal", F.LeadsTerminal},
                                  {"never_returns", F.NeverReturns},
                                  {"reaper_routine", F.ReaperRoutine},
                                  {"reaper_needs_block", F.ReaperNeedsBlock},

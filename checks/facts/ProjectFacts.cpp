@@ -57,6 +57,8 @@ void ProjectFacts::readFunctions(const llvm::json::Object &Root) {
       F.LeadsGroup = Leads && *Leads;
       auto Session = O->getBoolean("leads_session");
       F.LeadsSession = Session && *Session;
+      auto Terminal = O->getBoolean("leads_terminal");
+      F.LeadsTerminal = Terminal && *Terminal;
       if (const auto *Spawns = O->getArray("spawn_attr_params"))
         for (const llvm::json::Value &P : *Spawns)
           if (const auto *Row = P.getAsArray(); Row && Row->size() == 3) {

@@ -88,6 +88,9 @@ struct FunctionFacts {
   /// 0), setpgrp()) or session (setsid()), itself or two levels deep.
   bool LeadsGroup = false;
   bool LeadsSession = false;
+  /// ... on a terminal (login_tty, setsid() and TIOCSCTTY): when it exits,
+  /// the kernel hangs up the terminal's foreground group.
+  bool LeadsTerminal = false;
   /// What a call of it installs, as its own unit found (a mask of
   /// TakesIgnore and TakesReaper), also where it runs only in children.
   unsigned InstallsTaker = 0;
@@ -264,7 +267,8 @@ public:
   void addReapsGroupOnly(const clang::FunctionDecl &FD);
   /// A call of \p FD makes its caller lead a group, or a \p Session
   /// (callerLeadsIn()).
-  void addLeadsGroup(const clang::FunctionDecl &FD, bool Session);
+  void addLeadsGroup(const clang::FunctionDecl &FD, bool Session,
+                     bool Terminal);
   /// \p FD never returns (isInferredNoReturn(), or declared so where it is
   /// defined).
   void addNeverReturns(const clang::FunctionDecl &FD);
@@ -407,6 +411,7 @@ private:
     bool ReapsGroupOnly = false;
     bool LeadsGroup = false;
     bool LeadsSession = false;
+    bool LeadsTerminal = false;
     bool NeverReturns = false;
     std::string EndsIn;
     bool Constructor = false;

@@ -204,10 +204,11 @@ void GroupPass::onCall(const CallExpr &Call, State &St) {
     // unit or, by the facts, of another file.
     if (ChildSide.any() && Call.getDirectCallee()) {
       auto Leader = callerLeadsIn(Model, Call.getDirectCallee(), Ctx, 2);
-      bool Session = false;
+      bool Session = false, Terminal = false;
       if (!Leader && Summaries &&
-          Summaries->leadsGroupElsewhere(Call.getDirectCallee(), Session))
-        Leader = GroupLeader{SourceLocation(), /*Terminal=*/false, Session};
+          Summaries->leadsGroupElsewhere(Call.getDirectCallee(), Session,
+                                         Terminal))
+        Leader = GroupLeader{SourceLocation(), Terminal, Session};
       if (Leader) {
         Leader->Loc = Call.getBeginLoc();
         for (unsigned I : ChildSide.set_bits())

@@ -122,13 +122,15 @@ public:
     return resetsSigchld(FD, Ctx);
   }
   /// True when a call of \p FD, a function of another file, makes the
-  /// calling process lead a new process group; \p Session when a session
-  /// (the facts' `leads_group`).  Providers that know none need not
-  /// override it.
+  /// calling process lead a new process group; \p Session when a session,
+  /// \p Terminal when one on a terminal (the facts' `leads_group`,
+  /// `leads_session`, `leads_terminal`).  Providers that know none need
+  /// not override it.
   virtual bool leadsGroupElsewhere(const clang::FunctionDecl *FD,
-                                   bool &Session) const {
+                                   bool &Session, bool &Terminal) const {
     (void)FD;
     (void)Session;
+    (void)Terminal;
     return false;
   }
   /// Adds to \p Out what \p FD, a function of another file, sets on the

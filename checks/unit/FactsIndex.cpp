@@ -226,7 +226,7 @@ static void indexFunction(TranslationUnitScan &Unit, const FunctionDecl &FD,
   // For a child of another file that calls it (`isolate_test()`).
   if (Own && OtherFilesCall)
     if (auto Leader = Walked.Leaders.in(Model, &FD, Ctx, 2))
-      Recorder.addLeadsGroup(FD, Leader->Session);
+      Recorder.addLeadsGroup(FD, Leader->Session, Leader->Terminal);
   if (OtherFilesCall) {
     indexEnding(Unit, FD, Recorder);
     indexSpawnAttrs(Unit, FD, Recorder);

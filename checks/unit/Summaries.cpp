@@ -357,13 +357,15 @@ void ProjectSummaries::spawnAttrsElsewhere(const FunctionDecl *FD,
 }
 
 bool ProjectSummaries::leadsGroupElsewhere(const FunctionDecl *FD,
-                                           bool &Session) const {
+                                           bool &Session,
+                                           bool &Terminal) const {
   if (!Facts || !FD || FD->hasBody())
     return false;
   const FunctionFacts *F = Facts->function(usrOf(FD));
   if (!F || !F->LeadsGroup)
     return false;
   Session = F->LeadsSession;
+  Terminal = F->LeadsTerminal;
   return true;
 }
 

@@ -148,8 +148,8 @@ public:
   /// Also another file's function that resets SIGCHLD (`resets_sigchld`).
   bool resetsSigchld(const clang::FunctionDecl *FD,
                      clang::ASTContext &Ctx) override;
-  bool leadsGroupElsewhere(const clang::FunctionDecl *FD,
-                           bool &Session) const override;
+  bool leadsGroupElsewhere(const clang::FunctionDecl *FD, bool &Session,
+                           bool &Terminal) const override;
   void spawnAttrsElsewhere(const clang::FunctionDecl *FD, unsigned Index,
                            SpawnAttrs &Out) const override;
   /// Also another file's function that never returns (`never_returns`).

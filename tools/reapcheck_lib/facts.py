@@ -179,8 +179,8 @@ def merge(parts, stamps):
             # reaps_once: no loop; reaper_routine: a loop that does not end.
             for flag in ('resets_sigchld', 'reaps_once', 'constructor', 'reaper_routine',
                          'reaper_needs_block', 'reaps_group_only', 'leads_group',
-                         'leads_session', 'never_returns', 'ends_in', 'spawn_attr_params',
-                         'spawn_attr_forwards'):
+                         'leads_session', 'leads_terminal', 'never_returns', 'ends_in',
+                         'spawn_attr_params', 'spawn_attr_forwards'):
                 if f.get(flag):
                     entry[flag] = f[flag]
             if f.get('loop_calls'):

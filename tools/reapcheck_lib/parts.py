@@ -71,6 +71,7 @@ def _function_problem(f):
             return "'%s'" % key
     for flag in ('resets_sigchld', 'reaps_once', 'constructor', 'reaper_routine',
                  'reaper_needs_block', 'reaps_group_only', 'leads_group', 'leads_session',
+                 'leads_terminal',
                  'never_returns'):
         if not isinstance(f.get(flag, False), bool):
             return "'%s'" % flag
