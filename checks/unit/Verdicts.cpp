@@ -76,11 +76,14 @@ public:
     Covered = (Blocked ? Unit.hasReapingLoop() : Unit.hasReapingHandler()) ||
               Unit.ignoresSigchldForProgram() || FactsCover;
     // Reapers of their own process group only (waitpid(0, ...)): the
-    // program's, with facts (they count this unit's own), or the unit's.
-    GroupOnly = Covered && !Unit.ignoresSigchldForProgram() &&
-                (FactsCover ? Facts->isCoveredOnlyByGroupReaper(
-                                  mainFilePath(Ctx), Unit.variant())
-                            : Unit.reapsOnlyItsGroup());
+    // program's, with facts (they count this unit's own; also where the
+    // file is covered function by function), or the unit's.
+    bool ProgramGroupOnly =
+        Facts &&
+        Facts->isCoveredOnlyByGroupReaper(mainFilePath(Ctx), Unit.variant());
+    GroupOnly = !Unit.ignoresSigchldForProgram() &&
+                (ProgramGroupOnly ||
+                 (Covered && !FactsCover && Unit.reapsOnlyItsGroup()));
   }
 
   UnitJudgement run() {
@@ -121,6 +124,9 @@ void UnitJudge::judgeBody(const Decl *Callable, Stmt *Body) {
   if (!BodyCovered && Facts && FD)
     BodyCovered = Facts->isCoveredByReaper(mainFilePath(Ctx), Unit.variant(),
                                            usrOf(FD));
+  // Covered by the program's reapers, file or function: what a group
+  // reaper's group decides.
+  const bool ByProgram = BodyCovered;
   // A child's ignore or reaper covers what the functions it calls start
   // (asked only where there is one, here or in the facts).
   if (!BodyCovered && FD && (Facts || !Unit.scopedInstalls().empty()))
@@ -135,7 +141,7 @@ void UnitJudge::judgeBody(const Decl *Callable, Stmt *Body) {
        Facts->isCoveredByLoop(mainFilePath(Ctx), Unit.variant(), usrOf(FD)));
   llvm::append_range(Result.Fcloses, R.Fcloses);
   std::optional<GroupFacts> Groups;
-  if (GroupOnly && BodyCovered == Covered && !R.Starts.empty())
+  if (GroupOnly && ByProgram && !R.Starts.empty())
     Groups = groupsOf(Callable, Body);
   for (size_t I = 0; I < R.Starts.size(); ++I) {
     StartFacts &F = R.Starts[I];
