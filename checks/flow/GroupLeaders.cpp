@@ -133,12 +133,6 @@ constexpr int64_t SpawnSetSid = 0x80;
 
 } // namespace
 
-/// The flags \p Body sets on the spawn attributes \p Var (a
-/// posix_spawnattr_t, or a parameter pointing at one) with
-/// posix_spawnattr_setflags(), and whether it sets a process group other
-/// than 0 with posix_spawnattr_setpgroup(): itself, through the functions
-/// of the unit it gives them to (\p Depth levels deep), or through another
-/// file's (\p Summaries, the facts' `spawn_attr_params`).
 void collectSpawnAttrs(const VarDecl &Var, const Stmt *Body, ASTContext &Ctx,
                        const SummaryProvider *Summaries, int Depth,
                        SpawnAttrs &Out) {

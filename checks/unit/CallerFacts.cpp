@@ -26,9 +26,6 @@ static bool isProjectFunction(const FunctionDecl &FD, ASTContext &Ctx) {
          !SM.isInSystemHeader(SM.getExpansionLoc(FD.getLocation()));
 }
 
-/// Whether \p FD, called from another file, never returns there: it ends
-/// in a noreturn call, or in a call of a function of the project that
-/// another file defines (the merge follows the chain).
 void indexEnding(TranslationUnitScan &Unit, const FunctionDecl &FD,
                  FactsRecorder &Recorder) {
   if (FD.isNoReturn() || Unit.summaries().isInferredNoReturn(&FD))
@@ -39,8 +36,6 @@ void indexEnding(TranslationUnitScan &Unit, const FunctionDecl &FD,
     Recorder.addEndsIn(FD, *Last);
 }
 
-/// What \p FD sets on the spawn attributes a parameter points at
-/// (`posix_spawnattr_t *attr`), for a posix_spawn() of another file.
 void indexSpawnAttrs(TranslationUnitScan &Unit, const FunctionDecl &FD,
                      FactsRecorder &Recorder) {
   for (unsigned I = 0; I < FD.getNumParams(); ++I) {
