@@ -206,6 +206,13 @@ void UseCollector::finish() {
       Out.TableTargets[Call] = Tables.lookup(Var);
 }
 
+bool callsThroughTable(const CallExpr &Call) {
+  const DeclRefExpr *Ref = nullptr;
+  if (const MemberExpr *ME = calledMember(Call))
+    return tableOfMember(ME, Ref) != nullptr;
+  return calledElementTable(Call, Ref) != nullptr;
+}
+
 CallUses collectCallUses(ASTContext &Ctx) {
   CallUses Out;
   UseCollector Collector(Out);

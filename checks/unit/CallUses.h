@@ -41,6 +41,12 @@ struct CallUses {
 
 CallUses collectCallUses(clang::ASTContext &Ctx);
 
+/// True when \p Call goes through a member or an element of a private
+/// table (`ops[i].run()`, `init_steps[i]()`): read from the call alone, so
+/// that a unit none of whose calls does needs no collectCallUses() to know
+/// a call's table targets.
+bool callsThroughTable(const clang::CallExpr &Call);
+
 } // namespace reapcheck
 
 #endif

@@ -59,7 +59,7 @@ bool TranslationUnitSummaries::reachedByCallsOnly(const FunctionDecl *FD,
 
 std::vector<const FunctionDecl *>
 TranslationUnitSummaries::tableTargets(const CallExpr &Call, ASTContext &Ctx) {
-  if (Call.getDirectCallee())
+  if (Call.getDirectCallee() || !callsThroughTable(Call))
     return {};
   if (!Uses)
     Uses = collectCallUses(Ctx);
