@@ -15,10 +15,6 @@ using namespace clang;
 
 namespace reapcheck {
 
-//===----------------------------------------------------------------------===//
-// Writing, in index mode.
-//===----------------------------------------------------------------------===//
-
 const std::string &FactsRecorder::usr(const Decl *D) {
   auto [It, New] = Usrs.try_emplace(D);
   if (New)
@@ -74,9 +70,18 @@ void FactsRecorder::addNeverReturns(const FunctionDecl &FD) {
   function(FD).NeverReturns = true;
 }
 
+void FactsRecorder::addLoopsForever(const FunctionDecl &FD) {
+  function(FD).LoopsForever = true;
+}
+
 void FactsRecorder::addSpawnAttrParam(const FunctionDecl &FD, unsigned Index,
                                       SpawnAttrs Attrs) {
   function(FD).SpawnAttrParams.push_back({Index, Attrs});
+}
+
+void FactsRecorder::addPidGroupParam(const FunctionDecl &FD, unsigned Index,
+                                     PidGroupEffect Effect) {
+  function(FD).PidGroupParams.push_back({Index, Effect});
 }
 
 void FactsRecorder::addSpawnAttrForward(const FunctionDecl &FD,
@@ -300,6 +305,7 @@ llvm::json::Object FactsRecorder::toJson(llvm::StringRef Usr,
                                  {"leads_session", F.LeadsSession},
                                  {"leads_terminal", F.LeadsTerminal},
                                  {"never_returns", F.NeverReturns},
+                                 {"loops_forever", F.LoopsForever},
                                  {"reaper_routine", F.ReaperRoutine},
                                  {"reaper_needs_block", F.ReaperNeedsBlock},
                                  {"resets_sigchld", F.ResetsSigchld}})
@@ -356,6 +362,11 @@ void FactsRecorder::addSignalFacts(const Function &F, llvm::json::Object &O) {
   if (!F.SpawnAttrParams.empty())
     O["spawn_attr_params"] = arrayOf(F.SpawnAttrParams, [](const auto &P) {
       return llvm::json::Array{P.first, P.second.Flags, P.second.OtherGroup};
+    });
+  if (!F.PidGroupParams.empty())
+    O["pid_group_params"] = arrayOf(F.PidGroupParams, [](const auto &P) {
+      return llvm::json::Array{
+          P.first, P.second == PidGroupEffect::Leads ? "leads" : "joins"};
     });
   if (!F.SpawnAttrForwards.empty())
     O["spawn_attr_forwards"] =

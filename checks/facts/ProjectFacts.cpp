@@ -28,6 +28,35 @@ std::string usrOf(const Decl *D) {
 // Reading.
 //===----------------------------------------------------------------------===//
 
+/// A function's facts about the process groups of what its parameters
+/// name: `spawn_attr_params` (`[index, flags, other_group]`) and
+/// `pid_group_params` (`[index, "leads" or "joins"]`); malformed rows are
+/// skipped.
+static void readGroupParams(const llvm::json::Object &O, FunctionFacts &F) {
+  if (const auto *Spawns = O.getArray("spawn_attr_params"))
+    for (const llvm::json::Value &P : *Spawns)
+      if (const auto *Row = P.getAsArray(); Row && Row->size() == 3) {
+        auto Index = (*Row)[0].getAsInteger();
+        auto Flags = (*Row)[1].getAsInteger();
+        auto Other = (*Row)[2].getAsBoolean();
+        if (Index && Flags && Other && *Index >= 0) {
+          SpawnAttrs &Attrs = F.SpawnAttrParams[static_cast<unsigned>(*Index)];
+          Attrs.Flags = *Flags;
+          Attrs.OtherGroup = *Other;
+        }
+      }
+  if (const auto *Groups = O.getArray("pid_group_params"))
+    for (const llvm::json::Value &P : *Groups)
+      if (const auto *Row = P.getAsArray(); Row && Row->size() == 2) {
+        auto Index = (*Row)[0].getAsInteger();
+        auto Word = (*Row)[1].getAsString();
+        if (Index && *Index >= 0 && Word &&
+            (*Word == "leads" || *Word == "joins"))
+          F.PidGroupParams[static_cast<unsigned>(*Index)] =
+              *Word == "leads" ? PidGroupEffect::Leads : PidGroupEffect::Joins;
+      }
+}
+
 void ProjectFacts::readFunctions(const llvm::json::Object &Root) {
   if (const auto *Listed = Root.getObject("functions"))
     for (const auto &Entry : *Listed) {
@@ -59,23 +88,13 @@ void ProjectFacts::readFunctions(const llvm::json::Object &Root) {
       F.LeadsSession = Session && *Session;
       auto Terminal = O->getBoolean("leads_terminal");
       F.LeadsTerminal = Terminal && *Terminal;
-      if (const auto *Spawns = O->getArray("spawn_attr_params"))
-        for (const llvm::json::Value &P : *Spawns)
-          if (const auto *Row = P.getAsArray(); Row && Row->size() == 3) {
-            auto Index = (*Row)[0].getAsInteger();
-            auto Flags = (*Row)[1].getAsInteger();
-            auto Other = (*Row)[2].getAsBoolean();
-            if (Index && Flags && Other && *Index >= 0) {
-              SpawnAttrs &Attrs =
-                  F.SpawnAttrParams[static_cast<unsigned>(*Index)];
-              Attrs.Flags = *Flags;
-              Attrs.OtherGroup = *Other;
-            }
-          }
+      readGroupParams(*O, F);
       if (auto Taker = O->getInteger("installs_taker"))
         F.InstallsTaker = static_cast<unsigned>(*Taker) & 3;
       auto Never = O->getBoolean("never_returns");
       F.NeverReturns = Never && *Never;
+      auto Forever = O->getBoolean("loops_forever");
+      F.LoopsForever = Forever && *Forever;
       if (F.Wrapper)
         if (auto Name = O->getString("name"))
           Names.push_back(Name->rsplit("::").second.empty()

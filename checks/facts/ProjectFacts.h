@@ -74,6 +74,8 @@ struct FunctionFacts {
   llvm::DenseMap<unsigned, ParamSummary> Params;
   /// By parameter: what it sets on the spawn attributes it points at.
   llvm::DenseMap<unsigned, SpawnAttrs> SpawnAttrParams;
+  /// By parameter: what it does to the group of the process named there.
+  llvm::DenseMap<unsigned, PidGroupEffect> PidGroupParams;
   bool ReapsAny = false;
   /// Its body, or a function it calls, sets SIGCHLD to SIG_DFL or to a
   /// handler that reaps nothing (a `reset_signals()` helper).
@@ -97,6 +99,10 @@ struct FunctionFacts {
   /// A path that calls it ends there: its body has no return and ends in
   /// a noreturn call, directly or along a chain of such functions.
   bool NeverReturns = false;
+  /// A path that calls it ends there, the process still running: its body
+  /// has no return and ends in an endless loop (or a call of such a
+  /// function).
+  bool LoopsForever = false;
 };
 
 class ProjectFacts {
@@ -272,10 +278,16 @@ public:
   /// \p FD never returns (isInferredNoReturn(), or declared so where it is
   /// defined).
   void addNeverReturns(const clang::FunctionDecl &FD);
+  /// \p FD loops forever (SummaryProvider::loopsForever()).
+  void addLoopsForever(const clang::FunctionDecl &FD);
   /// \p FD sets \p Attrs on the spawn attributes its parameter \p Index
   /// points at (collectSpawnAttrs()).
   void addSpawnAttrParam(const clang::FunctionDecl &FD, unsigned Index,
                          SpawnAttrs Attrs);
+  /// \p FD moves the process its parameter \p Index names into a group
+  /// (pidGroupIn()).
+  void addPidGroupParam(const clang::FunctionDecl &FD, unsigned Index,
+                        PidGroupEffect Effect);
   /// \p FD gives the spawn attributes its parameter \p Index points at to
   /// \p Callee's parameter \p Arg, a function of another file.
   void addSpawnAttrForward(const clang::FunctionDecl &FD, unsigned Index,
@@ -405,6 +417,7 @@ private:
     std::optional<StartSpec> Wrapper;
     std::vector<std::pair<unsigned, ParamSummary>> Params;
     std::vector<std::pair<unsigned, SpawnAttrs>> SpawnAttrParams;
+    std::vector<std::pair<unsigned, PidGroupEffect>> PidGroupParams;
     std::vector<std::tuple<unsigned, std::string, unsigned>> SpawnAttrForwards;
     bool ReapsAny = false;
     bool ReapsOnce = false;
@@ -413,6 +426,7 @@ private:
     bool LeadsSession = false;
     bool LeadsTerminal = false;
     bool NeverReturns = false;
+    bool LoopsForever = false;
     std::string EndsIn;
     bool Constructor = false;
     bool ReaperRoutine = false;

@@ -125,6 +125,51 @@ std::optional<GroupLeader> callerLeadsBy(const ProcessApiModel &Model,
   }
 }
 
+PidGroupEffect pidGroupIn(const ProcessApiModel &Model,
+                          const FunctionDecl *FD, unsigned Index,
+                          ASTContext &Ctx, const SummaryProvider *Summaries,
+                          int Depth) {
+  const FunctionDecl *Def = nullptr;
+  if (!FD || !FD->hasBody(Def) || !Def || Index >= Def->getNumParams())
+    return PidGroupEffect::None;
+  const ParmVarDecl *Param = Def->getParamDecl(Index);
+  PidGroupEffect Effect = PidGroupEffect::None;
+  auto Add = [&Effect](PidGroupEffect E) {
+    if (E == PidGroupEffect::Leads || Effect == PidGroupEffect::None)
+      Effect = E;
+  };
+  walkStmts(Def->getBody(), Closures::Skip, [&](const Stmt *S) {
+    const auto *Call = dyn_cast<CallExpr>(S);
+    if (!Call)
+      return true;
+    if (Model.groupEffect(*Call, Ctx) == GroupEffect::SetPgid) {
+      if (Call->getNumArgs() == 2 && varOf(Call->getArg(0)) == Param) {
+        const Expr *Pgid = Call->getArg(1);
+        if (pgidIsZero(Pgid, Ctx) || varOf(Pgid) == Param)
+          Add(PidGroupEffect::Leads);
+        else if (!namesOwnGroup(Pgid))
+          Add(PidGroupEffect::Joins);
+      }
+      return true;
+    }
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || Callee == Def)
+      return true;
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      if (varOf(Call->getArg(I)) != Param)
+        continue;
+      if (Callee->hasBody()) {
+        if (Depth > 0)
+          Add(pidGroupIn(Model, Callee, I, Ctx, Summaries, Depth - 1));
+      } else if (Summaries) {
+        Add(Summaries->pidGroupElsewhere(Callee, I));
+      }
+    }
+    return true;
+  });
+  return Effect;
+}
+
 namespace {
 
 /// posix_spawnattr_t flags of glibc's <spawn.h>.

@@ -123,6 +123,7 @@ private:
   void onStart(const CallExpr &Call, SiteId I, GroupEffect Effect,
                int GroupArg, State &St);
   void onSetPgid(const CallExpr &Call, const State &St);
+  void onPidGiven(const CallExpr &Call, const State &St);
   void onKill(const CallExpr &Call, int Arg, GroupEffect Effect,
               const State &S);
 
@@ -200,6 +201,10 @@ void GroupPass::onCall(const CallExpr &Call, State &St) {
   case GroupEffect::None:
     if (int Arg = Model.killedArg(Call); Arg >= 0)
       return onKill(Call, Arg, Effect, St);
+    // A helper of the project given a child's pid in the parent
+    // (`own_group(pid)`), of this unit or, by the facts, of another file.
+    if (Call.getDirectCallee())
+      onPidGiven(Call, St);
     // A helper of the project run in the child (`child_setup()`), of this
     // unit or, by the facts, of another file.
     if (ChildSide.any() && Call.getDirectCallee()) {
@@ -250,6 +255,27 @@ void GroupPass::onSetPgid(const CallExpr &Call, const State &St) {
     else
       join(I, Call);
   }
+}
+
+/// A function of the project given a started child's pid in the parent
+/// that moves it into a group (pidGroupIn): a setpgid(pid, ...) made there.
+void GroupPass::onPidGiven(const CallExpr &Call, const State &St) {
+  const FunctionDecl *Callee = Call.getDirectCallee();
+  for (unsigned Arg = 0; Arg < Call.getNumArgs(); ++Arg)
+    for (SiteId I = 0; I < Body.sites().size(); ++I) {
+      if (St.ChildSide.test(I) || !St.Started.test(I) ||
+          !Body.sites()[I].refersToHandle(Call.getArg(Arg)))
+        continue;
+      PidGroupEffect Effect =
+          Callee->hasBody()
+              ? pidGroupIn(Model, Callee, Arg, Ctx, Summaries, 2)
+              : (Summaries ? Summaries->pidGroupElsewhere(Callee, Arg)
+                           : PidGroupEffect::None);
+      if (Effect == PidGroupEffect::Leads)
+        lead(I, GroupLeader{Call.getBeginLoc(), false, false});
+      else if (Effect == PidGroupEffect::Joins)
+        join(I, Call);
+    }
 }
 
 void GroupPass::onKill(const CallExpr &Call, int Arg, GroupEffect Effect,

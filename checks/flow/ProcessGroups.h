@@ -129,6 +129,15 @@ bool pgidIsZero(const clang::Expr *E, clang::ASTContext &Ctx);
 /// getpgrp() or getpgid(0): the group the calling process is in.
 bool namesOwnGroup(const clang::Expr *E);
 
+/// What a call of \p FD, a function of the project, does to the group of
+/// the process its parameter \p Index names: its body's setpgid() of it,
+/// or one made by a function it gives the pid to (of its unit, \p Depth
+/// levels deep; of another file, by \p Summaries).  Leads wins over Joins.
+PidGroupEffect pidGroupIn(const ProcessApiModel &Model,
+                          const clang::FunctionDecl *FD, unsigned Index,
+                          clang::ASTContext &Ctx,
+                          const SummaryProvider *Summaries, int Depth);
+
 /// callerLeadsIn() for many functions of one unit: each body is walked
 /// once, whatever the depths and the paths it is asked about by.
 class GroupLeaders {

@@ -54,6 +54,34 @@ std::vector<StartFacts> analyseParameters(const FunctionDecl &FD,
   return OfParams;
 }
 
+/// True when \p Prepared's body reaps, on every path to its ends, each
+/// child it starts, a write of it through a pointer parameter (`*pgid_out =
+/// pid`) not counting as a hand-off: its caller is told a pid, not given a
+/// child.  The flow runs only for a body that reaps a child of its own.
+static bool reapsWhatItWritesOut(const PreparedBody &Prepared,
+                                 UseClassifier &Uses,
+                                 const ProcessApiModel &Model,
+                                 SummaryProvider &Summaries) {
+  bool Reaps = false;
+  walkStmts(Prepared.body().body(), Closures::Skip, [&](const Stmt *S) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(S);
+    const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    Reaps = Reaps || (V && Prepared.holders().isHolder(V) &&
+                      Uses.classify(*Ref).Kind == UseKind::Reap);
+    return !Reaps;
+  });
+  if (!Reaps)
+    return false;
+  AnalysisOptions Options;
+  Options.OutWritesKeepChild = true;
+  ReapFlow Flow(Prepared, Model, Summaries, Options);
+  Flow.run(/*Explain=*/false);
+  std::vector<StartFacts> Facts = Flow.takeFacts();
+  return !Facts.empty() && llvm::all_of(Facts, [](const StartFacts &F) {
+    return F.EverReaped && !F.Leaked;
+  });
+}
+
 std::optional<StartSpec> detectWrapper(const FunctionDecl &FD, ASTContext &Ctx,
                                        const ProcessApiModel &Model,
                                        SummaryProvider &Summaries,
@@ -69,7 +97,11 @@ std::optional<StartSpec> detectWrapper(const FunctionDecl &FD, ASTContext &Ctx,
   if (!Prepared)
     return std::nullopt;
   UseClassifier Uses(Prepared->body(), Model, Summaries, Prepared->sites());
-  return wrapperSpecOf(FD, *Prepared, Uses);
+  std::optional<StartSpec> Spec = wrapperSpecOf(FD, *Prepared, Uses);
+  if (Spec && Spec->HandleArg >= 0 &&
+      reapsWhatItWritesOut(*Prepared, Uses, Model, Summaries))
+    return std::nullopt;
+  return Spec;
 }
 
 PreparedBodies::PreparedBodies() = default;

@@ -154,6 +154,10 @@ struct AnalysisOptions {
   /// Starts after which a handler that reaps may still be installed (main's,
   /// reaperAheadCalls()): not left to nobody by a reset.
   const llvm::DenseSet<const clang::CallExpr *> *ReaperAhead = nullptr;
+  /// A write of a child through a pointer parameter (`*out = pid`) keeps it
+  /// live: the body is asked whether it reaps the child itself
+  /// (detectWrapper), not what it hands its caller.
+  bool OutWritesKeepChild = false;
   /// When set, the state entering each block at the fixed point is printed
   /// there (REAPCHECK_DUMP_FLOW, for debugging the analysis).
   llvm::raw_ostream *DumpFlow = nullptr;
@@ -203,7 +207,9 @@ analyseParameters(const clang::FunctionDecl &FD,
 
 /// When \p FD hands every child it starts to its caller (returned, or
 /// written through a pointer parameter): how its call sites start one.
-/// Reads only the body's starts and holders; the flow does not run.
+/// Reads the body's starts and holders; the flow runs only for a body that
+/// writes its child out and also reaps it (then, reaped on every path, it
+/// is no wrapper).
 std::optional<StartSpec> detectWrapper(const clang::FunctionDecl &FD,
                                        clang::ASTContext &Ctx,
                                        const ProcessApiModel &Model,

@@ -16,6 +16,8 @@ ReapFlow::ReapFlow(const PreparedBody &Prepared, const ProcessApiModel &Model,
     : Prepared(Prepared), Model(Model), Summaries(Summaries), Opts(Opts),
       Ctx(Prepared.body().astContext()), Sites(Prepared.sites()),
       Uses(Prepared.body(), Model, Summaries, Prepared.sites()) {
+  if (Opts.OutWritesKeepChild)
+    Uses.keepOutParameterWrites();
   Records.resize(Sites.size());
   for (SiteId I = 0; I < Sites.size(); ++I) {
     StartFacts &F = Records[I].Facts;
@@ -279,7 +281,9 @@ bool ReapFlow::onCall(const CallExpr &Call, LiveSet &Live) {
     Live.setSigchldReset(true);
   else if (Summaries.installsTaker(Call, Ctx))
     Live.setSigchldReset(false);
-  return !Summaries.isInferredNoReturn(Call.getDirectCallee());
+  if (Summaries.loopsForever(Call.getDirectCallee()))
+    strandLive(Call, Live);
+  return !Summaries.neverComesBack(Call.getDirectCallee());
 }
 
 /// What this process does with SIGCHLD from here on: SIG_IGN or

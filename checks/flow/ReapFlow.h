@@ -129,6 +129,7 @@ private:
   void leak(SiteId I, ExitKind Kind, clang::SourceLocation Loc);
   void noteStuck(const clang::CFGBlock &From, const clang::CFGBlock &To,
                  const LiveSet &Live);
+  void strandLive(const clang::CallExpr &Call, const LiveSet &Live);
 
   const PreparedBody &Prepared;
   const ProcessApiModel &Model;
@@ -140,6 +141,9 @@ private:
   /// The blocks from which an end of the function (isEnd) is within reach,
   /// found when a child kept in a local is first asked about (stuckKept).
   std::optional<llvm::BitVector> EndsAhead;
+  /// The calls run only on a child's side of a start, found at the first
+  /// call of a function that loops forever (strandLive).
+  std::optional<llvm::SmallPtrSet<const clang::CallExpr *, 8>> ChildSideCalls;
   /// What the flow learns and keeps about one site.
   struct SiteRecord {
     StartFacts Facts;

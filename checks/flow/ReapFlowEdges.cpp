@@ -1,14 +1,16 @@
 //===--- ReapFlowEdges.cpp - ReapFlow's edges, exits and paths -----------===//
 //
 // ReapFlow's edges: what a branch proves about each site (BranchConditions,
-// StableConditions, guards), where a discarded child gets stuck, what
-// reaching the function's exit means (Exits), the decisions on a leaking
-// path (LeakPath), the dump of the states at the fixed point, and whether
-// the body undoes its own ignore (ignoresUndone()).
+// StableConditions, guards), where a child gets stuck (in a loop, or at a
+// call of a function that loops forever), what reaching the function's
+// exit means (Exits), the decisions on a leaking path (LeakPath), the dump
+// of the states at the fixed point, and whether the body undoes its own
+// ignore (ignoresUndone()).
 //
 //===----------------------------------------------------------------------===//
 
 #include "flow/BranchConditions.h"
+#include "flow/ChildSide.h"
 #include "flow/Exits.h"
 #include "flow/LeakPath.h"
 #include "flow/ReapFlow.h"
@@ -170,6 +172,28 @@ void ReapFlow::noteStuck(const CFGBlock &From, const CFGBlock &To,
       Records[I].StuckBlock = &To;
     }
   }
+}
+
+/// A call of a function that loops forever (a serving loop): the children
+/// still live here stay unreaped for as long as it runs, unless it reaps
+/// any child (another file's, by the facts, reaped them already:
+/// reapsAnyHere) or a member or a global keeps them.  On a child's side of
+/// a start, those live here are the parent's: none is.
+void ReapFlow::strandLive(const CallExpr &Call, const LiveSet &Live) {
+  if (!Live.anyLive() ||
+      reapsAnyChild(Model, Call.getDirectCallee(), Ctx, &Summaries))
+    return;
+  if (!ChildSideCalls)
+    ChildSideCalls = childSideCalls(Prepared);
+  if (ChildSideCalls->contains(&Call))
+    return;
+  for (SiteId I = 0; I < Sites.size(); ++I)
+    if (Live.isLive(I) && !Sites[I].IsParameter && !Live.mayBeStored(I) &&
+        (Records[I].StuckAt.isInvalid() ||
+         Prepared.body().before(Call.getBeginLoc(), Records[I].StuckAt))) {
+      Records[I].StuckAt = Call.getBeginLoc();
+      Records[I].StuckBlock = CurBlock;
+    }
 }
 
 bool ReapFlow::transferEdge(const CFGBlock &From, unsigned SuccIndex,

@@ -174,7 +174,7 @@ bool DispositionPass::onCall(const CallExpr &Call, State &S) {
   } else if (Model.signalSetOp(Call) == SignalSetOp::Mask) {
     onMask(Call, S);
   }
-  return !Summaries.isInferredNoReturn(Callee);
+  return !Summaries.neverComesBack(Callee);
 }
 
 /// sigprocmask(how, &set, &old): blocks or unblocks SIGCHLD when the set

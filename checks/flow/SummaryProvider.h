@@ -67,11 +67,26 @@ struct SpawnAttrs {
   std::vector<std::pair<const clang::FunctionDecl *, unsigned>> PassedOn;
 };
 
+/// What a function does to the process group of a process it is given
+/// (setpgid(p, 0) or setpgid(p, p): Leads; setpgid(p, pgrp): Joins).
+enum class PidGroupEffect { None, Leads, Joins };
+
 class SummaryProvider {
 public:
   virtual ~SummaryProvider() = default;
   /// True when \p FD never returns though not declared noreturn.
   virtual bool isInferredNoReturn(const clang::FunctionDecl *FD) = 0;
+  /// True when \p FD never returns but does not end the process: it ends
+  /// in an endless loop (a serving loop left only through _exit).
+  virtual bool loopsForever(const clang::FunctionDecl *FD) {
+    (void)FD;
+    return false;
+  }
+  /// True when a call of \p FD does not come back: it ends the process or
+  /// loops forever.
+  bool neverComesBack(const clang::FunctionDecl *FD) {
+    return isInferredNoReturn(FD) || loopsForever(FD);
+  }
   /// What \p FD does to the handle passed as argument \p Index.
   virtual ParamSummary paramSummary(const clang::FunctionDecl *FD,
                                     unsigned Index, clang::ASTContext &Ctx) = 0;
@@ -132,6 +147,14 @@ public:
     (void)Session;
     (void)Terminal;
     return false;
+  }
+  /// What \p FD, a function of another file, does to the group of the
+  /// process its parameter \p Index names (the facts' `pid_group_params`).
+  virtual PidGroupEffect pidGroupElsewhere(const clang::FunctionDecl *FD,
+                                           unsigned Index) const {
+    (void)FD;
+    (void)Index;
+    return PidGroupEffect::None;
   }
   /// Adds to \p Out what \p FD, a function of another file, sets on the
   /// spawn attributes its parameter \p Index points at (the facts'

@@ -197,6 +197,11 @@ Use UseClassifier::ofAssignment(const BinaryOperator &BO, const Stmt *Child) {
     return {UseKind::Alias};
   if (const ValueDecl *Holder = holderOf(BO.getLHS()))
     return Use::store(Holder, BO.getLHS()->getBeginLoc());
+  if (OutWritesKeep)
+    if (const auto *Deref = dyn_cast<UnaryOperator>(skipTransparent(BO.getLHS()));
+        Deref && Deref->getOpcode() == UO_Deref &&
+        isa_and_nonnull<ParmVarDecl>(varOf(Deref->getSubExpr())))
+      return {UseKind::Harmless};
   return {UseKind::HandOff}; // *out, a local array element...
 }
 

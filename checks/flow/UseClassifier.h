@@ -60,6 +60,13 @@ public:
 
   /// What \p Ref, a reference to a holder, does to the child.  Memoised.
   Use classify(const clang::DeclRefExpr &Ref);
+  /// From now on a write of the child through a pointer parameter (`*out =
+  /// pid`) is Harmless, not a hand-off: for asking whether a body reaps the
+  /// child it tells its caller about (detectWrapper).
+  void keepOutParameterWrites() {
+    OutWritesKeep = true;
+    Cache.clear();
+  }
 
 private:
   Use compute(const clang::DeclRefExpr &Ref);
@@ -79,6 +86,7 @@ private:
   SummaryProvider &Summaries;
   llvm::ArrayRef<Site> Sites;
   llvm::DenseMap<const clang::DeclRefExpr *, Use> Cache;
+  bool OutWritesKeep = false;
 };
 
 } // namespace reapcheck

@@ -1,7 +1,7 @@
 //===--- CallerFacts.cpp - Facts for a function's callers ---------------===//
 //
 // Facts about one function that only its callers in other files need:
-// whether a call of it returns, and what it sets on the spawn attributes
+// whether a call of it returns (or loops forever), and what it sets on the spawn attributes
 // it is given.  Written by the index (FactsIndex.cpp).
 //
 //===----------------------------------------------------------------------===//
@@ -30,6 +30,8 @@ void indexEnding(TranslationUnitScan &Unit, const FunctionDecl &FD,
                  FactsRecorder &Recorder) {
   if (FD.isNoReturn() || Unit.summaries().isInferredNoReturn(&FD))
     return Recorder.addNeverReturns(FD);
+  if (Unit.summaries().loopsForever(&FD))
+    return Recorder.addLoopsForever(FD);
   const FunctionDecl *Last = endingCallee(FD);
   if (Last && !Last->hasBody() && !Last->isNoReturn() &&
       isProjectFunction(*Last, *Unit.astContext()))

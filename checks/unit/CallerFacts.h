@@ -19,8 +19,9 @@ class FactsRecorder;
 class TranslationUnitScan;
 
 /// Whether \p FD, called from another file, never returns there: it ends
-/// in a noreturn call, or in a call of a function of the project that
-/// another file defines (the merge follows the chain).
+/// in a noreturn call (`never_returns`) or in an endless loop
+/// (`loops_forever`), or in a call of a function of the project that
+/// another file defines (`ends_in`: the merge follows the chain).
 void indexEnding(TranslationUnitScan &Unit, const clang::FunctionDecl &FD,
                  FactsRecorder &Recorder);
 

@@ -139,7 +139,7 @@ static void indexEntryOrder(TranslationUnitScan &Unit, const FunctionDecl &FD,
       if (!Call)
         continue;
       Order.add(*Call, Events);
-      if (Unit.summaries().isInferredNoReturn(Call->getDirectCallee())) {
+      if (Unit.summaries().neverComesBack(Call->getDirectCallee())) {
         Returns = false;
         break;
       }
@@ -186,6 +186,23 @@ struct UnitWalks {
 };
 } // namespace
 
+/// How \p FD moves processes into groups, for other files' callers: the
+/// caller itself, when a child of theirs calls it (`isolate()`), or the
+/// process a parent gives it the pid of (`own_group(pid)`).
+static void indexGroupMoves(TranslationUnitScan &Unit, const FunctionDecl &FD,
+                            FactsRecorder &Recorder, UnitWalks &Walked) {
+  ASTContext &Ctx = *Unit.astContext();
+  const ProcessApiModel &Model = Unit.model();
+  if (auto Leader = Walked.Leaders.in(Model, &FD, Ctx, 2))
+    Recorder.addLeadsGroup(FD, Leader->Session, Leader->Terminal);
+  for (unsigned I = 0; I < FD.getNumParams(); ++I)
+    if (mayCarryChild(FD.getParamDecl(I)->getType()))
+      if (PidGroupEffect Effect =
+              pidGroupIn(Model, &FD, I, Ctx, &Unit.summaries(), 2);
+          Effect != PidGroupEffect::None)
+        Recorder.addPidGroupParam(FD, I, Effect);
+}
+
 /// What one function of the unit tells other files: what it does to each
 /// parameter that can carry a child, whether it reaps any child, and which
 /// functions it calls (the merge links programs through them).
@@ -223,10 +240,9 @@ static void indexFunction(TranslationUnitScan &Unit, const FunctionDecl &FD,
   }
   if (Own && Unit.summaries().resetsSigchld(&FD, Ctx))
     Recorder.addResetsSigchld(FD);
-  // For a child of another file that calls it (`isolate_test()`).
+  // For a child of another file that calls it, or a parent giving it a pid.
   if (Own && OtherFilesCall)
-    if (auto Leader = Walked.Leaders.in(Model, &FD, Ctx, 2))
-      Recorder.addLeadsGroup(FD, Leader->Session, Leader->Terminal);
+    indexGroupMoves(Unit, FD, Recorder, Walked);
   if (OtherFilesCall) {
     indexEnding(Unit, FD, Recorder);
     indexSpawnAttrs(Unit, FD, Recorder);

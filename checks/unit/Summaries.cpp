@@ -7,6 +7,8 @@
 #include "flow/ChildSide.h"
 #include "flow/ReapAnalysis.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 
 using namespace clang;
@@ -73,6 +75,69 @@ bool TranslationUnitSummaries::isInferredNoReturn(const FunctionDecl *FD) {
   bool Never = !hasReturn(*Def);
   NoReturn[Def] = Never;
   return Never;
+}
+
+/// True when \p S is a loop whose condition is absent or a constant true.
+static bool isEndlessLoop(const Stmt *S) {
+  auto AlwaysTrue = [](const Expr *Cond) {
+    if (!Cond)
+      return true;
+    const auto *Literal =
+        dyn_cast<IntegerLiteral>(Cond->IgnoreParenImpCasts());
+    const auto *Bool = dyn_cast<CXXBoolLiteralExpr>(Cond->IgnoreParenImpCasts());
+    return (Literal && Literal->getValue() != 0) || (Bool && Bool->getValue());
+  };
+  if (const auto *For = dyn_cast<ForStmt>(S))
+    return AlwaysTrue(For->getCond());
+  if (const auto *While = dyn_cast<WhileStmt>(S))
+    return AlwaysTrue(While->getCond());
+  if (const auto *Do = dyn_cast<DoStmt>(S))
+    return AlwaysTrue(Do->getCond());
+  return false;
+}
+
+/// True when a `break` of the loop \p S is in leaves it (\p Nested: one
+/// of a loop or a switch nested in it, which does not), or a `goto` may.
+static bool leftByJump(const Stmt *S, bool Nested) {
+  if (!S || isa<LambdaExpr, BlockExpr>(S))
+    return false;
+  if (isa<GotoStmt, IndirectGotoStmt>(S) || (isa<BreakStmt>(S) && !Nested))
+    return true;
+  for (const Stmt *Child : S->children())
+    if (leftByJump(Child, Nested || isa<ForStmt, WhileStmt, DoStmt, SwitchStmt,
+                                        CXXForRangeStmt>(Child)))
+      return true;
+  return false;
+}
+
+bool TranslationUnitSummaries::loopsForever(const FunctionDecl *FD) {
+  const FunctionDecl *Def = nullptr;
+  if (!FD || FD->isNoReturn() || !FD->hasBody(Def) || !Def)
+    return false;
+  auto It = Forever.find(Def);
+  if (It != Forever.end())
+    return It->second;
+  Forever[Def] = false; // Recursion ends here.
+  const auto *Compound = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  if (!Compound || Compound->body_empty() || isInferredNoReturn(Def))
+    return false;
+  // `serve_forever()`: the body ends in a loop nothing but an exit leaves,
+  // or in a call of such a function; it has no return.
+  const Stmt *Last = Compound->body_back();
+  bool Ends = false;
+  if (isEndlessLoop(Last)) {
+    Ends = true;
+    for (const Stmt *Child : Last->children())
+      Ends = Ends && !leftByJump(Child, isa_and_nonnull<ForStmt, WhileStmt,
+                                                        DoStmt, SwitchStmt,
+                                                        CXXForRangeStmt>(Child));
+  }
+  if (!Ends)
+    if (const FunctionDecl *Callee = lastCallee(*Def))
+      Ends = loopsForever(Callee);
+  bool Result = Ends && !hasReturn(*Def);
+  Forever[Def] = Result;
+  return Result;
 }
 
 const WrapperSummary *
@@ -341,6 +406,13 @@ bool ProjectSummaries::isInferredNoReturn(const FunctionDecl *FD) {
          factOf(FD, FactNoReturns, &FunctionFacts::NeverReturns);
 }
 
+bool ProjectSummaries::loopsForever(const FunctionDecl *FD) {
+  if (TranslationUnitSummaries::loopsForever(FD))
+    return true;
+  return FD && !FD->isNoReturn() &&
+         factOf(FD, FactForevers, &FunctionFacts::LoopsForever);
+}
+
 void ProjectSummaries::spawnAttrsElsewhere(const FunctionDecl *FD,
                                            unsigned Index,
                                            SpawnAttrs &Out) const {
@@ -354,6 +426,14 @@ void ProjectSummaries::spawnAttrsElsewhere(const FunctionDecl *FD,
     return;
   Out.Flags |= It->second.Flags;
   Out.OtherGroup |= It->second.OtherGroup;
+}
+
+PidGroupEffect ProjectSummaries::pidGroupElsewhere(const FunctionDecl *FD,
+                                                  unsigned Index) const {
+  if (!Facts || !FD || FD->hasBody())
+    return PidGroupEffect::None;
+  const FunctionFacts *F = Facts->function(usrOf(FD));
+  return F ? F->PidGroupParams.lookup(Index) : PidGroupEffect::None;
 }
 
 bool ProjectSummaries::leadsGroupElsewhere(const FunctionDecl *FD,

@@ -37,6 +37,7 @@ public:
       : Model(&Model) {}
 
   bool isInferredNoReturn(const clang::FunctionDecl *FD) override;
+  bool loopsForever(const clang::FunctionDecl *FD) override;
   ParamSummary paramSummary(const clang::FunctionDecl *FD, unsigned Index,
                             clang::ASTContext &Ctx) override;
   const WrapperSummary *wrapper(const clang::FunctionDecl *FD) const override;
@@ -113,6 +114,7 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, bool> AnyResets;
   llvm::DenseSet<std::pair<const clang::FunctionDecl *, unsigned>> SigchldGiven;
   llvm::DenseMap<const clang::FunctionDecl *, bool> NoReturn;
+  llvm::DenseMap<const clang::FunctionDecl *, bool> Forever;
   llvm::DenseMap<std::pair<const clang::FunctionDecl *, unsigned>,
                  std::optional<ParamSummary>>
       Params;
@@ -150,14 +152,19 @@ public:
                      clang::ASTContext &Ctx) override;
   bool leadsGroupElsewhere(const clang::FunctionDecl *FD, bool &Session,
                            bool &Terminal) const override;
+  PidGroupEffect pidGroupElsewhere(const clang::FunctionDecl *FD,
+                                   unsigned Index) const override;
   void spawnAttrsElsewhere(const clang::FunctionDecl *FD, unsigned Index,
                            SpawnAttrs &Out) const override;
   /// Also another file's function that never returns (`never_returns`).
   bool isInferredNoReturn(const clang::FunctionDecl *FD) override;
+  /// Also another file's function that loops forever (`loops_forever`).
+  bool loopsForever(const clang::FunctionDecl *FD) override;
 
 private:
   const ProjectFacts *Facts;
   llvm::DenseMap<const clang::FunctionDecl *, bool> FactNoReturns;
+  llvm::DenseMap<const clang::FunctionDecl *, bool> FactForevers;
   /// \p Flag of the facts of \p FD, a function of another file (false for
   /// one defined here), remembered in \p Known.
   bool factOf(const clang::FunctionDecl *FD,

@@ -1,6 +1,6 @@
 // process-orphaned-descendants: a child that leads its own process group
 // or session (setsid() or setpgid(0, 0) in the child, setpgid(pid, 0) in
-// the parent, posix_spawn's POSIX_SPAWN_SETPGROUP or POSIX_SPAWN_SETSID,
+// the parent, itself or through a function given the pid, posix_spawn's POSIX_SPAWN_SETPGROUP or POSIX_SPAWN_SETSID,
 // set where it is called or by a helper given the attributes)
 // and is stopped with kill(pid, sig) leaves what it started running; a
 // group kill of a child that leads no group reaches no process.  A child on
@@ -293,5 +293,37 @@ void forward(char **argv, int sig) {
   // CHECK-MESSAGES: :[[@LINE-2]]:8: note: signal the whole group with kill(-pid, ...)
   // CHECK-MESSAGES: :[[@LINE-9]]:5: note: 'pid' becomes the leader of a new session here
   // CHECK-FIXES: kill(-pid, SIGHUP);
+  waitpid(pid, NULL, 0);
+}
+
+// The parent makes the child a leader through a function it gives the pid
+// to (a job-control helper); one that puts it back into the parent's own
+// group leaves a kill of it alone right.
+static void job_own_group(pid_t job) { setpgid(job, job); }
+static void job_parent_group(pid_t job) { setpgid(job, getpgrp()); }
+
+void stop_job(char **argv) {
+  pid_t pid = fork();
+  if (pid == 0) {
+    execvp(argv[0], argv);
+    _exit(127);
+  }
+  job_own_group(pid);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: note: 'pid' becomes the leader of a new process group here
+  kill(pid, SIGTERM);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: call to kill() signals only child process 'pid', which leads its own process group; its descendants keep running [process-orphaned-descendants]
+  // CHECK-MESSAGES: :[[@LINE-2]]:8: note: signal the whole group with kill(-pid, ...)
+  // CHECK-FIXES: kill(-pid, SIGTERM);
+  waitpid(pid, NULL, 0);
+}
+
+void stop_job_in_group(char **argv) {
+  pid_t pid = fork();
+  if (pid == 0) {
+    execvp(argv[0], argv);
+    _exit(127);
+  }
+  job_parent_group(pid);
+  kill(pid, SIGTERM); // no-warning: in its parent's group, with no group
   waitpid(pid, NULL, 0);
 }

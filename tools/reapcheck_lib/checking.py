@@ -283,12 +283,14 @@ def reuse_index_runs(units, merged, judged, callees, waits, signals, wrote):
     give another group than the unit alone does (signals: by path, the
     holders a unit signals and their group by the unit alone, when
     process-orphaned-descendants runs), and it calls no function that by the facts
-    makes a child lead a group (`leads_group`) or fills spawn attributes
+    makes a child lead a group (`leads_group`), moves the process it is
+    given into a group (`pid_group_params`) or fills spawn attributes
     (`spawn_attr_params`).  Returns (the results reused, the units to
     check again with the facts).  A judgement cached with its unit's index
     part serves as well: its key is the unit's whole input."""
     deciding = {usr for usr, f in merged.get('functions', {}).items()
-                if f.get('wrapper') or f.get('leads_group') or f.get('spawn_attr_params')}
+                if f.get('wrapper') or f.get('leads_group') or f.get('spawn_attr_params') or
+                f.get('pid_group_params')}
     taken = {path.split('#', 1)[0] for path in merged.get('taken_functions', {})}
     holders = merged.get('holders', {})
 

@@ -180,7 +180,8 @@ def merge(parts, stamps):
             for flag in ('resets_sigchld', 'reaps_once', 'constructor', 'reaper_routine',
                          'reaper_needs_block', 'reaps_group_only', 'leads_group',
                          'leads_session', 'leads_terminal', 'never_returns', 'ends_in',
-                         'spawn_attr_params', 'spawn_attr_forwards'):
+                         'loops_forever',
+                         'spawn_attr_params', 'spawn_attr_forwards', 'pid_group_params'):
                 if f.get(flag):
                     entry[flag] = f[flag]
             if f.get('loop_calls'):

@@ -71,8 +71,7 @@ def _function_problem(f):
             return "'%s'" % key
     for flag in ('resets_sigchld', 'reaps_once', 'constructor', 'reaper_routine',
                  'reaper_needs_block', 'reaps_group_only', 'leads_group', 'leads_session',
-                 'leads_terminal',
-                 'never_returns'):
+                 'leads_terminal', 'never_returns', 'loops_forever'):
         if not isinstance(f.get(flag, False), bool):
             return "'%s'" % flag
     if not isinstance(f.get('ends_in', ''), str):
@@ -85,6 +84,7 @@ def _function_problem(f):
                        ('signal_params', (int, str, bool)),
                        ('function_args', (str, int, str)),
                        ('spawn_attr_params', (int, int, bool)),
+                       ('pid_group_params', (int, str)),
                        ('spawn_attr_forwards', (int, str, int))):
         if key in f and not _shape(f[key], kinds):
             return "'%s'" % key

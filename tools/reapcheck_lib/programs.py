@@ -116,14 +116,20 @@ def derive_reaper_routines(functions):
 def derive_never_returns(functions):
     """A function whose body has no return and ends in a call of another
     file's function (`ends_in`) that never returns never returns either,
-    however long the chain; `ends_in` itself is dropped from the facts."""
+    and one that ends in a call of a function that loops forever loops
+    forever, however long the chain; `ends_in` itself is dropped from the
+    facts."""
     changed = True
     while changed:
         changed = False
         for f in functions.values():
-            if not f.get('never_returns') and f.get('ends_in') and \
-                    functions.get(f['ends_in'], {}).get('never_returns'):
-                f['never_returns'] = changed = True
+            if f.get('never_returns') or f.get('loops_forever') or not f.get('ends_in'):
+                continue
+            callee = functions.get(f['ends_in'], {})
+            for flag in ('never_returns', 'loops_forever'):
+                if callee.get(flag):
+                    f[flag] = changed = True
+                    break
     for f in functions.values():
         f.pop('ends_in', None)
 

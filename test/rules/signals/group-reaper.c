@@ -1,7 +1,8 @@
 // A SIGCHLD handler whose reaps of any child all name its own process
 // group (waitpid(0, ...), waitid(P_PGID, 0, ...)) reaps only the children
 // still in that group when they exit.  A child that leaves it (setsid() or
-// setpgid(0, 0) on its side, setpgid(pid, pid) in the parent, a start that
+// setpgid(0, 0) on its side, setpgid(pid, pid) in the parent, itself or
+// through a function it gives the pid to, a start that
 // makes it lead a session: forkpty, POSIX_SPAWN_SETPGROUP set on the spawn
 // attributes, where posix_spawn is called or by a helper given them; or
 // that joins another group a value names: setpgid(0, pgrp),
@@ -175,4 +176,40 @@ void spawn_stage(pid_t pgrp, char *const argv[]) {
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: child process 'pid' started by 'posix_spawn' is never reaped [process-unreaped-child]
   // CHECK-MESSAGES: :[[@LINE-2]]:3: note: the child leaves its parent's process group here, and the program's reapers wait only for children of that group
   posix_spawnattr_destroy(&attr);
+}
+
+// The parent moves its child through a function it gives the pid to: into
+// a group of its own (two levels deep here), into one a value names, or
+// into the group the parent is in (the child stays).
+static void own_job_group(pid_t job) { setpgid(job, 0); }
+static void launch(pid_t job) { own_job_group(job); }
+static void join_job(pid_t job, pid_t pgrp) {
+  if (setpgid(job, pgrp) != 0)
+    return;
+}
+static void keep_in_group(pid_t job) { setpgid(job, getpgid(0)); }
+
+void moved_by_helper(void) {
+  pid_t pid = fork();
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: child process 'pid' started by 'fork' is never reaped [process-unreaped-child]
+  if (pid == 0)
+    _exit(0);
+  launch(pid);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: note: the child leaves its parent's process group here, and the program's reapers wait only for children of that group
+}
+
+void joined_by_helper(pid_t pgrp) {
+  pid_t pid = fork();
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: child process 'pid' started by 'fork' is never reaped [process-unreaped-child]
+  if (pid == 0)
+    _exit(0);
+  join_job(pid, pgrp);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: note: the child leaves its parent's process group here, and the program's reapers wait only for children of that group
+}
+
+void kept_by_helper(void) {
+  pid_t pid = fork(); // no-warning: still in the group
+  if (pid == 0)
+    _exit(0);
+  keep_in_group(pid);
 }
