@@ -2,6 +2,7 @@
 //-------------------===//
 
 #include "UnreapedChildCheck.h"
+#include "facts/FactsRecorder.h"
 #include "flow/SigchldActions.h"
 #include "unit/FactsIndex.h"
 #include "clang/AST/ASTContext.h"

@@ -214,6 +214,10 @@ void GroupPass::onCall(const CallExpr &Call, State &St) {
           Summaries->leadsGroupElsewhere(Call.getDirectCallee(), Session,
                                          Terminal))
         Leader = GroupLeader{SourceLocation(), Terminal, Session};
+      if (!Leader && !Summaries && !Call.getDirectCallee()->hasBody())
+        for (unsigned I : ChildSide.set_bits())
+          Facts.ForeignMoves[I].push_back(
+              {Call.getDirectCallee(), -1, Call.getBeginLoc()});
       if (Leader) {
         Leader->Loc = Call.getBeginLoc();
         for (unsigned I : ChildSide.set_bits())
@@ -266,6 +270,9 @@ void GroupPass::onPidGiven(const CallExpr &Call, const State &St) {
       if (St.ChildSide.test(I) || !St.Started.test(I) ||
           !Body.sites()[I].refersToHandle(Call.getArg(Arg)))
         continue;
+      if (!Callee->hasBody() && !Summaries)
+        Facts.ForeignMoves[I].push_back(
+            {Callee, static_cast<int>(Arg), Call.getBeginLoc()});
       PidGroupEffect Effect =
           Callee->hasBody()
               ? pidGroupIn(Model, Callee, Arg, Ctx, Summaries, 2)
@@ -362,6 +369,7 @@ GroupFacts analyseGroups(const PreparedBody &Body,
   Facts.Leaders.resize(Body.sites().size());
   Facts.JoinsAt.resize(Body.sites().size());
   Facts.Unknown.resize(Body.sites().size());
+  Facts.ForeignMoves.resize(Body.sites().size());
   if (Body.sites().empty())
     return Facts;
   GroupPass Pass(Body, Model, Summaries, Facts);

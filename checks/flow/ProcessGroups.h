@@ -57,6 +57,17 @@ struct GroupFacts {
   std::vector<clang::SourceLocation> JoinsAt;
   /// Kills of a site's handle, in the order of the body's blocks.
   std::vector<SiteKill> Kills;
+  /// By site, when it leads no group by the unit alone: the calls of
+  /// functions defined in another file that may move it, for the merge to
+  /// judge by their facts: made on its child's side (`leads_group`), or
+  /// given its pid in the parent, with the argument's index
+  /// (`pid_group_params`).  Filled without \p Summaries only (the index).
+  struct ForeignMove {
+    const clang::FunctionDecl *Callee = nullptr;
+    int PidArg = -1; ///< -1: a call on the child's side.
+    clang::SourceLocation Loc;
+  };
+  std::vector<std::vector<ForeignMove>> ForeignMoves;
   /// Members and static variables a site's handle is stored into.
   std::vector<std::pair<const clang::ValueDecl *, SiteId>> Stores;
   /// Members and static variables that also receive the result of a call

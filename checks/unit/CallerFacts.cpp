@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "unit/CallerFacts.h"
+#include "facts/FactsRecorder.h"
 #include "facts/ProjectFacts.h"
 #include "flow/ProcessGroups.h"
 #include "unit/TranslationUnitScan.h"

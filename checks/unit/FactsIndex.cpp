@@ -2,6 +2,7 @@
 
 #include "unit/FactsIndex.h"
 #include "unit/CallerFacts.h"
+#include "facts/FactsRecorder.h"
 #include "facts/ProjectFacts.h"
 #include "flow/PreparedBody.h"
 #include "flow/ProcessGroups.h"
@@ -376,6 +377,13 @@ static void indexHolderGroups(TranslationUnitScan &Unit,
                                   : HolderGroup::Kind::Leader;
       G.Session = Leader && Leader->Session;
       SourceLocation Loc = Leader ? Leader->Loc : Body->sites()[Site].Loc;
+      // Other files' functions that may still make it lead: the merge asks.
+      for (const GroupFacts::ForeignMove &Move : Facts.ForeignMoves[Site]) {
+        std::string File;
+        unsigned Line = 0, Column = 0;
+        if (!Leader && placeOf(Move.Loc, SM, File, Line, Column))
+          G.Via.emplace_back(usrOf(Move.Callee), Move.PidArg, Line, Column);
+      }
       if (placeOf(Loc, SM, G.File, G.Line, G.Column))
         Recorder.addHolderGroup(*Holder, std::move(G));
     }
@@ -464,7 +472,10 @@ void writeUnitFacts(TranslationUnitScan &Unit,
   for (const FunctionDecl *Handler : Unit.sigchldHandlers())
     Recorder.addSigchldHandler(*Handler);
   indexTakers(Unit, Recorder);
-  if (!Holders.empty())
+  // Every stored child's group, judged held here or not: without facts, a
+  // call of another file's function given the pid (`own_group(pid)`) is a
+  // hand-off to the index, not to the check.
+  if (!Unit.bodies().empty())
     indexHolderGroups(Unit, Recorder);
   for (const auto &[Setter, Index] : Unit.handlerParams())
     Recorder.addHandlerParam(*Setter, Index);

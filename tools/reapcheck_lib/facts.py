@@ -235,7 +235,7 @@ def merge(parts, stamps):
             if h.get('signalled'):
                 old['signalled'] = True
     for usr, found in groups.items():
-        holders.setdefault(usr, {'duty': 'unjudged'})['group'] = holder_group(found)
+        holders.setdefault(usr, {'duty': 'unjudged'})['group'] = holder_group(found, functions)
     programs_mod.derive_reaps_any(functions, calls, thread_calls, any_pid, node_reaps)
     programs_mod.derive_reaper_routines(functions)
     programs_mod.derive_never_returns(functions)

@@ -353,7 +353,7 @@ def _judged(units, results):
                 for g in part.get('holder_groups', []):
                     own.setdefault(g['usr'], []).append(g)
             signals.setdefault(unit.path, {}).update(
-                (h['usr'], (facts.holder_group(own[h['usr']]) if h['usr'] in own else None,
+                (h['usr'], (facts.holder_group(own[h['usr']], {}) if h['usr'] in own else None,
                             h.get('group_signalled', False)))
                 for part in r['parts'] for h in part.get('holders', [])
                 if h.get('signalled'))

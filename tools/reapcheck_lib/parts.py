@@ -118,7 +118,9 @@ def validate_part(part):
              and g.get('kind') in ('leader', 'terminal', 'none', 'mixed')
              and isinstance(g.get('file'), str) and isinstance(g.get('line'), int)
              and isinstance(g.get('column'), int)
-             and isinstance(g.get('session'), bool), 'a holder group')
+             and isinstance(g.get('session'), bool)
+             and _shape(g.get('via', []), (str, int, int, int)),
+             'a holder group')
     for t in part.get('tables', []):
         need(isinstance(t, dict) and isinstance(t.get('var'), str)
              and _strings(t.get('functions', [])) and _strings(t.get('vars', [])), 'a table')
@@ -138,14 +140,38 @@ def validate_part(part):
     need(_positive(part.get('specific_waits', 1)), "'specific_waits'")
 
 
+def _moved(group, functions):
+    """\p group of one unit, with its `via` calls judged: a call on the
+    child's side (argument -1) of a function that makes its caller lead
+    (`leads_group`), or a call given the pid of one that moves that process
+    (`pid_group_params`: leads, or joins another group, which leaves the
+    group unknown)."""
+    if group['kind'] != 'none':
+        return group
+    for usr, arg, line, column in group.get('via', []):
+        f = functions.get(usr, {})
+        if arg < 0 and f.get('leads_group'):
+            return dict(group, kind='terminal' if f.get('leads_terminal') else 'leader',
+                        session=bool(f.get('leads_session')), line=line, column=column)
+        move = {index: word for index, word in f.get('pid_group_params', [])}.get(arg)
+        if arg >= 0 and move == 'leads':
+            return dict(group, kind='leader', session=False, line=line, column=column)
+        if arg >= 0 and move == 'joins':
+            return {'kind': 'mixed'}
+    return group
+
+
 def _positive(value):
     return isinstance(value, int) and not isinstance(value, bool) and value > 0
 
 
-def holder_group(found):
+def holder_group(found, functions):
     """What every unit's children kept in a holder say as to process groups
     (process-orphaned-descendants): the one kind they share, at the first
-    place, or 'mixed'."""
+    place, or 'mixed'.  A unit that saw no group for its child names the
+    calls of other files' functions that may move it (`via`), judged here
+    by those functions' facts."""
+    found = [_moved(g, functions) for g in found]
     kinds = {g['kind'] for g in found}
     if len(kinds) != 1 or 'mixed' in kinds:
         return {'kind': 'mixed'}
