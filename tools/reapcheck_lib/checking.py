@@ -234,7 +234,7 @@ def check_in(args, paths, tmp):
             if 'process-orphaned-descendants' not in args.checks:
                 signals = {}
             reused, units = reuse_index_runs(units, merged, judged, callees, waits, signals,
-                                             wrote)
+                                             wrote, CHECK in args.checks)
             if not want_fixes:
                 for r in reused:
                     r['fixes'] = []
@@ -273,7 +273,7 @@ def check_in(args, paths, tmp):
     return report
 
 
-def reuse_index_runs(units, merged, judged, callees, waits, signals, wrote):
+def reuse_index_runs(units, merged, judged, callees, waits, signals, wrote, inventoried):
     """One parse per file: the index pass judged each unit it indexed now
     without facts.  That judgement stands where the facts cannot change it:
     every start site of the unit is reaped in the unit (or needs no reap),
@@ -282,15 +282,21 @@ def reuse_index_runs(units, merged, judged, callees, waits, signals, wrote):
     (process-reaper-conflict), and it signals no holder to which the facts
     give another group than the unit alone does (signals: by path, the
     holders a unit signals and their group by the unit alone, when
-    process-orphaned-descendants runs), and it calls no function that by the facts
-    makes a child lead a group (`leads_group`), moves the process it is
-    given into a group (`pid_group_params`) or fills spawn attributes
-    (`spawn_attr_params`).  Returns (the results reused, the units to
-    check again with the facts).  A judgement cached with its unit's index
-    part serves as well: its key is the unit's whole input."""
-    deciding = {usr for usr, f in merged.get('functions', {}).items()
-                if f.get('wrapper') or f.get('leads_group') or f.get('spawn_attr_params') or
-                f.get('pid_group_params')}
+    process-orphaned-descendants runs), and, when it starts a child (its
+    inventory lists a start; when process-unreaped-child, which writes the
+    inventory, does not run, every unit counts: not `inventoried`), it
+    calls no function that by the facts makes a child lead a group
+    (`leads_group`), moves the process it is given into a group
+    (`pid_group_params`) or fills spawn attributes (`spawn_attr_params`).
+    Returns (the results reused, the units to check again with the facts).
+    A judgement cached with its unit's index part serves as well: its key is
+    the unit's whole input."""
+    functions = merged.get('functions', {})
+    wrappers = {usr for usr, f in functions.items() if f.get('wrapper')}
+    # These change only the group of a child the unit starts itself.
+    movers = {usr for usr, f in functions.items()
+              if f.get('leads_group') or f.get('spawn_attr_params') or
+              f.get('pid_group_params')}
     taken = {path.split('#', 1)[0] for path in merged.get('taken_functions', {})}
     holders = merged.get('holders', {})
 
@@ -313,7 +319,8 @@ def reuse_index_runs(units, merged, judged, callees, waits, signals, wrote):
         r = runs[0] if len(runs) == 1 and u.only is None and not u.covers else None
         if r is None or r['failure'] or \
                 any(s['verdict'] not in inventory.FINAL for s in r['inventory']) or \
-                callees.get(u.path, set()) & deciding or \
+                callees.get(u.path, set()) & wrappers or \
+                ((r['inventory'] or not inventoried) and callees.get(u.path, set()) & movers) or \
                 (u.path in waits and u.path in taken) or \
                 groups_change(u.path):
             again.append(u)
