@@ -152,7 +152,7 @@ bool reapsOnlyItsGroup(const ProcessApiModel &Model, const FunctionDecl *FD,
     bool EveryGroup = false;
     walkStmts(Def.getBody(), Closures::Enter, [&](const Stmt *S) {
       if (const auto *Call = dyn_cast<CallExpr>(S)) {
-        EveryGroup = Model.reapsEveryChild(*Call, Ctx) ||
+        EveryGroup = EveryGroup || Model.reapsEveryChild(*Call, Ctx) ||
                      (Summaries && Summaries->callReapsAny(*Call, Ctx));
         Callees.push_back(Call->getDirectCallee());
       }

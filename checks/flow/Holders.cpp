@@ -205,7 +205,7 @@ static const VarDecl *parentTidOf(const VarDecl &Args, const Stmt *Body) {
     if (!BO || BO->getOpcode() != BO_Assign)
       return !Found;
     const auto *Member = dyn_cast<MemberExpr>(skipTransparent(BO->getLHS()));
-    if (Member && Member->getMemberDecl() == Field &&
+    if (!Found && Member && Member->getMemberDecl() == Field &&
         varOf(Member->getBase()) == &Args)
       Found = addressedLocal(BO->getRHS());
     return !Found;

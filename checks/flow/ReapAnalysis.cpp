@@ -55,10 +55,10 @@ std::vector<StartFacts> analyseParameters(const FunctionDecl &FD,
 }
 
 /// True when \p Prepared's body reaps, on every path to its ends, each
-/// child it starts, a write of it through a pointer parameter (`*pgid_out =
+/// child it starts, what gives it to the caller (`return pid`, `*pgid_out =
 /// pid`) not counting as a hand-off: its caller is told a pid, not given a
 /// child.  The flow runs only for a body that reaps a child of its own.
-static bool reapsWhatItWritesOut(const PreparedBody &Prepared,
+static bool reapsWhatItGivesOut(const PreparedBody &Prepared,
                                  UseClassifier &Uses,
                                  const ProcessApiModel &Model,
                                  SummaryProvider &Summaries) {
@@ -73,7 +73,7 @@ static bool reapsWhatItWritesOut(const PreparedBody &Prepared,
   if (!Reaps)
     return false;
   AnalysisOptions Options;
-  Options.OutWritesKeepChild = true;
+  Options.CallerGivenKeepsChild = true;
   ReapFlow Flow(Prepared, Model, Summaries, Options);
   Flow.run(/*Explain=*/false);
   std::vector<StartFacts> Facts = Flow.takeFacts();
@@ -98,8 +98,7 @@ std::optional<StartSpec> detectWrapper(const FunctionDecl &FD, ASTContext &Ctx,
     return std::nullopt;
   UseClassifier Uses(Prepared->body(), Model, Summaries, Prepared->sites());
   std::optional<StartSpec> Spec = wrapperSpecOf(FD, *Prepared, Uses);
-  if (Spec && Spec->HandleArg >= 0 &&
-      reapsWhatItWritesOut(*Prepared, Uses, Model, Summaries))
+  if (Spec && reapsWhatItGivesOut(*Prepared, Uses, Model, Summaries))
     return std::nullopt;
   return Spec;
 }

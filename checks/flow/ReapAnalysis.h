@@ -154,10 +154,10 @@ struct AnalysisOptions {
   /// Starts after which a handler that reaps may still be installed (main's,
   /// reaperAheadCalls()): not left to nobody by a reset.
   const llvm::DenseSet<const clang::CallExpr *> *ReaperAhead = nullptr;
-  /// A write of a child through a pointer parameter (`*out = pid`) keeps it
+  /// What gives a child to the caller (`return pid`, `*out = pid`) keeps it
   /// live: the body is asked whether it reaps the child itself
   /// (detectWrapper), not what it hands its caller.
-  bool OutWritesKeepChild = false;
+  bool CallerGivenKeepsChild = false;
   /// When set, the state entering each block at the fixed point is printed
   /// there (REAPCHECK_DUMP_FLOW, for debugging the analysis).
   llvm::raw_ostream *DumpFlow = nullptr;

@@ -16,8 +16,8 @@ ReapFlow::ReapFlow(const PreparedBody &Prepared, const ProcessApiModel &Model,
     : Prepared(Prepared), Model(Model), Summaries(Summaries), Opts(Opts),
       Ctx(Prepared.body().astContext()), Sites(Prepared.sites()),
       Uses(Prepared.body(), Model, Summaries, Prepared.sites()) {
-  if (Opts.OutWritesKeepChild)
-    Uses.keepOutParameterWrites();
+  if (Opts.CallerGivenKeepsChild)
+    Uses.keepWhatCallerIsGiven();
   Records.resize(Sites.size());
   for (SiteId I = 0; I < Sites.size(); ++I) {
     StartFacts &F = Records[I].Facts;
@@ -104,24 +104,6 @@ void ReapFlow::grows(const CFGBlock &From, unsigned SuccIndex,
                      const LiveSet &Edge) {
   if (Trace)
     Trace->arrive(From, SuccIndex, To, Old, Edge);
-}
-
-std::vector<StartFacts> ReapFlow::takeFacts() {
-  // A child that got stuck leaks there, unless it also leaks at a real exit
-  // (reported there, as before).
-  for (SiteId I = 0; I < Sites.size(); ++I) {
-    if (Records[I].Facts.Leaked || Records[I].StuckAt.isInvalid())
-      continue;
-    CurBlock = Records[I].StuckBlock;
-    leak(I, ExitKind::Stuck, Records[I].StuckAt);
-  }
-  if (Trace)
-    for (SiteId I = 0; I < Sites.size(); ++I)
-      explainLeak(I, *Trace);
-  std::vector<StartFacts> Facts;
-  for (SiteRecord &R : Records)
-    Facts.push_back(std::move(R.Facts));
-  return Facts;
 }
 
 LiveSet ReapFlow::entryState() const {
@@ -375,6 +357,8 @@ void ReapFlow::onStart(SiteId I, LiveSet &Live) {
 /// `return r < 0 ? r : child;` hands the child to the caller whichever arm
 /// was taken: the caller sees a value that may be it.
 bool ReapFlow::onReturn(const ReturnStmt &Ret, LiveSet &Live) {
+  if (Opts.CallerGivenKeepsChild)
+    return true;
   for (const Expr *Arm : valueArms(Ret.getRetValue())) {
     const VarDecl *V = varOf(Arm);
     if (!V || !Prepared.holders().isHolder(V))

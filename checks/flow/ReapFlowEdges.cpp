@@ -174,6 +174,24 @@ void ReapFlow::noteStuck(const CFGBlock &From, const CFGBlock &To,
   }
 }
 
+std::vector<StartFacts> ReapFlow::takeFacts() {
+  // A child that got stuck leaks there, unless it also leaks at a real exit
+  // (reported there, as before).
+  for (SiteId I = 0; I < Sites.size(); ++I) {
+    if (Records[I].Facts.Leaked || Records[I].StuckAt.isInvalid())
+      continue;
+    CurBlock = Records[I].StuckBlock;
+    leak(I, ExitKind::Stuck, Records[I].StuckAt);
+  }
+  if (Trace)
+    for (SiteId I = 0; I < Sites.size(); ++I)
+      explainLeak(I, *Trace);
+  std::vector<StartFacts> Facts;
+  for (SiteRecord &R : Records)
+    Facts.push_back(std::move(R.Facts));
+  return Facts;
+}
+
 /// A call of a function that loops forever (a serving loop): the children
 /// still live here stay unreaped for as long as it runs, unless it reaps
 /// any child (another file's, by the facts, reaped them already:

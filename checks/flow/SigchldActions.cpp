@@ -248,7 +248,7 @@ static bool namesSigchldAgain(const FunctionDecl &Handler, unsigned Depth = 0) {
   walkStmts(Def->getBody(), Closures::Skip, [&](const Stmt *S) {
     if (const auto *Call = dyn_cast<CallExpr>(S)) {
       const FunctionDecl *Callee = Call->getDirectCallee();
-      Again = passesSigchldLiteral(*Call) ||
+      Again = Again || passesSigchldLiteral(*Call) ||
               (Callee && Depth < 2 && Callee != Def &&
                namesSigchldAgain(*Callee, Depth + 1));
     }
@@ -377,7 +377,8 @@ static bool flagsSayKernelReaps(const Expr &Flags, ASTContext &Ctx) {
   bool Says = false;
   walkStmts(Def->getBody(), Closures::Skip, [&](const Stmt *S) {
     if (const auto *Return = dyn_cast<ReturnStmt>(S))
-      Says = Return->getRetValue() && saysKernelReaps(*Return->getRetValue(), Ctx);
+      Says = Says || (Return->getRetValue() &&
+                      saysKernelReaps(*Return->getRetValue(), Ctx));
     return !Says;
   });
   return Says;

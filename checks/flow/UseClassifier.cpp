@@ -47,6 +47,8 @@ Use UseClassifier::computeAt(const Expr &Ref) {
   }
   if (std::optional<Use> Stored = ofPair(*P))
     return *Stored;
+  if (CallerGivenKeep && isa<ReturnStmt>(P))
+    return {UseKind::Harmless};
   // Stored, returned, or used in a way only an instantiation can tell.
   if (isa<CXXConstructExpr, InitListExpr, ReturnStmt, CXXThrowExpr,
           CoreturnStmt, CXXNewExpr, CXXUnresolvedConstructExpr, ParenListExpr>(
@@ -197,7 +199,7 @@ Use UseClassifier::ofAssignment(const BinaryOperator &BO, const Stmt *Child) {
     return {UseKind::Alias};
   if (const ValueDecl *Holder = holderOf(BO.getLHS()))
     return Use::store(Holder, BO.getLHS()->getBeginLoc());
-  if (OutWritesKeep)
+  if (CallerGivenKeep)
     if (const auto *Deref = dyn_cast<UnaryOperator>(skipTransparent(BO.getLHS()));
         Deref && Deref->getOpcode() == UO_Deref &&
         isa_and_nonnull<ParmVarDecl>(varOf(Deref->getSubExpr())))

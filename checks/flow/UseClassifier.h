@@ -60,11 +60,11 @@ public:
 
   /// What \p Ref, a reference to a holder, does to the child.  Memoised.
   Use classify(const clang::DeclRefExpr &Ref);
-  /// From now on a write of the child through a pointer parameter (`*out =
+  /// From now on what gives the child to the caller (`return pid`, `*out =
   /// pid`) is Harmless, not a hand-off: for asking whether a body reaps the
   /// child it tells its caller about (detectWrapper).
-  void keepOutParameterWrites() {
-    OutWritesKeep = true;
+  void keepWhatCallerIsGiven() {
+    CallerGivenKeep = true;
     Cache.clear();
   }
 
@@ -86,7 +86,7 @@ private:
   SummaryProvider &Summaries;
   llvm::ArrayRef<Site> Sites;
   llvm::DenseMap<const clang::DeclRefExpr *, Use> Cache;
-  bool OutWritesKeep = false;
+  bool CallerGivenKeep = false;
 };
 
 } // namespace reapcheck

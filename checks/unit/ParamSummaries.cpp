@@ -110,7 +110,7 @@ summariesFromUses(const FunctionDecl &Def,
     if (isa<LambdaExpr, BlockExpr>(S))
       NeedsFlow = true;
     else if (const auto *Call = dyn_cast<CallExpr>(S))
-      NeedsFlow = Model.isPollingWait(*Call, Ctx);
+      NeedsFlow = NeedsFlow || Model.isPollingWait(*Call, Ctx);
     else if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
       if (llvm::is_contained(Batch, Ref->getDecl()))
         Refs.push_back(Ref);

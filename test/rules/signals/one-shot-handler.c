@@ -11,6 +11,8 @@
 // RUN: %check_tidy %s %t -- %tidy -- -std=c11 -DSTRICT=1
 // RUN: %check_tidy --prefix CHECK-KEPT %s %t -- %tidy -- -std=gnu11 -DRESETHAND=1 -DAGAIN=1
 // RUN: %check_tidy --prefix CHECK-KEPT %s %t -- %tidy -- -std=c11 -DSTRICT=1 -DAGAIN=1
+// The install again may come first, before the handler's other calls.
+// RUN: %check_tidy --prefix CHECK-KEPT %s %t -- %tidy -- -std=gnu11 -DRESETHAND=1 -DAGAIN_FIRST=1
 // RUN: %check_tidy --prefix CHECK-KEPT %s %t -- %tidy -- -std=gnu11 -DSTRICT=1
 // RUN: %check_tidy --prefix CHECK-KEPT %s %t -- %tidy -- -std=gnu11 -DRESTART=1
 // RUN: %check_tidy --prefix CHECK-KEPT %s %t -- %tidy -- -std=gnu11 -DNOCLDWAIT=1
@@ -25,6 +27,10 @@ static void install(void);
 
 static void on_chld(int sig) {
   (void)sig;
+#if AGAIN_FIRST
+  install();
+  getpid();
+#endif
   while (waitpid(-1, NULL, WNOHANG) > 0) {
   }
 #if AGAIN

@@ -1,7 +1,8 @@
-// A function that writes its child's pid through a pointer parameter and
-// reaps that child itself on every path is not a start wrapper: its caller
-// is told the pid of a child already reaped.  One that reaps only on some
-// paths (its failure paths) still hands the child to its caller.
+// A function that returns its child's pid or writes it through a pointer
+// parameter, and reaps that child itself on every path, is not a start
+// wrapper: its caller is told the pid of a child already reaped.  One that
+// reaps only on some paths (its failure paths) still hands the child to
+// its caller.
 // RUN: %check_tidy %s %t -- %tidy -- -std=gnu11
 #include <signal.h>
 #include <spawn.h>
@@ -92,4 +93,39 @@ void forgets_maybe(void) {
   if (maybe_wait(&p, 1) == 0)
     // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: child process 'p' started by 'maybe_wait' is never reaped [process-unreaped-child]
     log_group(p);
+}
+
+// Waits for its child, then returns the pid for the caller's log.
+static pid_t run_sync(const char *path) {
+  pid_t pid = fork();
+  if (pid == 0) {
+    execl(path, path, (char *)NULL);
+    _exit(127);
+  }
+  if (pid > 0)
+    waitpid(pid, NULL, 0);
+  return pid;
+}
+
+void logs_sync_run(void) {
+  pid_t done = run_sync("/bin/true"); // no-warning: run_sync reaped it
+  log_group(done);
+}
+
+// Waits only when the child failed to exec: on success the caller has it.
+static pid_t run_async(const char *path, int check) {
+  pid_t pid = fork();
+  if (pid == 0) {
+    execl(path, path, (char *)NULL);
+    _exit(127);
+  }
+  if (pid > 0 && check && waitpid(pid, NULL, WNOHANG) == pid)
+    return -1;
+  return pid;
+}
+
+void forgets_async_run(void) {
+  pid_t p = run_async("/bin/true", 1);
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: child process 'p' started by 'run_async' is never reaped [process-unreaped-child]
+  log_group(p);
 }
