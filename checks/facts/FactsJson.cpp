@@ -77,6 +77,8 @@ llvm::json::Object FactsRecorder::toJson(llvm::StringRef Usr,
   };
   if (!F.AnyPidCalls.empty())
     O["any_pid_calls"] = arrayOf(F.AnyPidCalls, Pair);
+  if (!F.WrapperUnless.empty())
+    O["wrapper_unless"] = arrayOf(F.WrapperUnless, Pair);
   if (F.ResetFlow) {
     O["reset_calls"] = arrayOf(F.ResetCalls, Same);
     O["entered_reset_calls"] = arrayOf(F.EnteredCalls, Same);

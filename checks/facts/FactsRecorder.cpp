@@ -33,6 +33,14 @@ void FactsRecorder::addWrapper(const FunctionDecl &FD, const StartSpec &Spec) {
   function(FD).Wrapper = Spec;
 }
 
+void FactsRecorder::addWrapperUnless(const FunctionDecl &FD,
+                                     const FunctionDecl &Callee,
+                                     unsigned Index) {
+  std::string Usr = usr(&Callee);
+  if (!Usr.empty())
+    function(FD).WrapperUnless.emplace_back(std::move(Usr), Index);
+}
+
 void FactsRecorder::addParam(const FunctionDecl &FD, unsigned Index,
                              ParamSummary Summary) {
   if (Summary != ParamSummary::Unknown)

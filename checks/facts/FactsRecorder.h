@@ -18,6 +18,11 @@ namespace reapcheck {
 class FactsRecorder {
 public:
   void addWrapper(const clang::FunctionDecl &FD, const StartSpec &Spec);
+  /// \p FD is a wrapper only if \p Callee, of another file, keeps nothing
+  /// given as argument \p Index (its `params` say harmless): the merge
+  /// decides (`wrapper_unless`).
+  void addWrapperUnless(const clang::FunctionDecl &FD,
+                        const clang::FunctionDecl &Callee, unsigned Index);
   void addParam(const clang::FunctionDecl &FD, unsigned Index,
                 ParamSummary Summary);
   void addReapsAny(const clang::FunctionDecl &FD);
@@ -171,6 +176,7 @@ private:
   struct Function {
     std::string Name;
     std::optional<StartSpec> Wrapper;
+    std::vector<std::pair<std::string, unsigned>> WrapperUnless;
     std::vector<std::pair<unsigned, ParamSummary>> Params;
     std::vector<std::pair<unsigned, SpawnAttrs>> SpawnAttrParams;
     std::vector<std::pair<unsigned, PidGroupEffect>> PidGroupParams;

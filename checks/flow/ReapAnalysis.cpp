@@ -82,10 +82,10 @@ static bool reapsWhatItGivesOut(const PreparedBody &Prepared,
   });
 }
 
-std::optional<StartSpec> detectWrapper(const FunctionDecl &FD, ASTContext &Ctx,
-                                       const ProcessApiModel &Model,
-                                       SummaryProvider &Summaries,
-                                       PreparedBodies *Cache) {
+std::optional<StartSpec> detectWrapper(
+    const FunctionDecl &FD, ASTContext &Ctx, const ProcessApiModel &Model,
+    SummaryProvider &Summaries, PreparedBodies *Cache,
+    std::vector<std::pair<const FunctionDecl *, unsigned>> *Unless) {
   if (!FD.getBody())
     return std::nullopt;
   std::unique_ptr<PreparedBody> Own;
@@ -97,7 +97,7 @@ std::optional<StartSpec> detectWrapper(const FunctionDecl &FD, ASTContext &Ctx,
   if (!Prepared)
     return std::nullopt;
   UseClassifier Uses(Prepared->body(), Model, Summaries, Prepared->sites());
-  std::optional<StartSpec> Spec = wrapperSpecOf(FD, *Prepared, Uses);
+  std::optional<StartSpec> Spec = wrapperSpecOf(FD, *Prepared, Uses, Unless);
   if (Spec && reapsWhatItGivesOut(*Prepared, Uses, Model, Summaries))
     return std::nullopt;
   return Spec;

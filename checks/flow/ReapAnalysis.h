@@ -209,12 +209,16 @@ analyseParameters(const clang::FunctionDecl &FD,
 /// written through a pointer parameter): how its call sites start one.
 /// Reads the body's starts and holders; the flow runs only for a body that
 /// writes its child out and also reaps it (then, reaped on every path, it
-/// is no wrapper).
-std::optional<StartSpec> detectWrapper(const clang::FunctionDecl &FD,
-                                       clang::ASTContext &Ctx,
-                                       const ProcessApiModel &Model,
-                                       SummaryProvider &Summaries,
-                                       PreparedBodies *Cache = nullptr);
+/// is no wrapper).  With \p Unless, a function that also gives the child
+/// to functions of other files (`log_job(pid)`) is returned too, those
+/// calls (callee, argument) added there: it is a wrapper only if none of
+/// them keeps the child (WrapperDetection.h).
+std::optional<StartSpec> detectWrapper(
+    const clang::FunctionDecl &FD, clang::ASTContext &Ctx,
+    const ProcessApiModel &Model, SummaryProvider &Summaries,
+    PreparedBodies *Cache = nullptr,
+    std::vector<std::pair<const clang::FunctionDecl *, unsigned>> *Unless =
+        nullptr);
 
 } // namespace reapcheck
 

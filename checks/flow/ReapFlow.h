@@ -87,6 +87,7 @@ private:
   /// True when this body undoes, on every path before it returns, the
   /// ignore or handler it installs (found when first asked).
   bool ignoresUndone();
+  bool returnReachableFrom(const clang::CallExpr &Call);
   std::optional<bool> IgnoresUndone;
   /// The body's first ignore of SIGCHLD, when it undoes its ignores.
   const clang::CallExpr *UndoneIgnoreCall = nullptr;

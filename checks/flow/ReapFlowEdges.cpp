@@ -416,8 +416,51 @@ bool ReapFlow::ignoresUndone() {
           UndoneIgnoreCall = Call;
         return !UndoneIgnoreCall;
       });
+    // An ignore no path takes to a return (made on a child's side that
+    // ends in _exit) is undone nowhere: the returns that have none do not
+    // count.
+    if (*IgnoresUndone && UndoneIgnoreCall &&
+        !returnReachableFrom(*UndoneIgnoreCall))
+      IgnoresUndone = false;
   }
   return *IgnoresUndone;
+}
+
+/// True when a path from \p Call reaches a return of the body, not ending
+/// at a call that does not come back first.
+bool ReapFlow::returnReachableFrom(const CallExpr &Call) {
+  auto EndsHere = [&](const CFGElement &E) {
+    auto CS = E.getAs<CFGStmt>();
+    const auto *C = CS ? dyn_cast<CallExpr>(CS->getStmt()) : nullptr;
+    return C && Summaries.neverComesBack(C->getDirectCallee());
+  };
+  llvm::SmallVector<const CFGBlock *, 16> Work;
+  llvm::DenseSet<const CFGBlock *> Seen;
+  for (const CFGBlock *B : Prepared.cfg()) {
+    auto It = llvm::find_if(*B, [&](const CFGElement &E) {
+      auto CS = E.getAs<CFGStmt>();
+      return CS && CS->getStmt() == &Call;
+    });
+    if (It == B->end())
+      continue;
+    if (std::any_of(std::next(It), B->end(), EndsHere))
+      return false;
+    Work.push_back(B);
+    Seen.insert(B);
+    break;
+  }
+  const CFGBlock *Exit = &Prepared.cfg().getExit();
+  while (!Work.empty()) {
+    const CFGBlock *B = Work.pop_back_val();
+    for (const CFGBlock *Succ : B->succs()) {
+      if (Succ == Exit && exitPointOf(*B, Prepared.body().body()))
+        return true;
+      if (Succ && Succ != Exit && Seen.insert(Succ).second &&
+          llvm::none_of(*Succ, EndsHere))
+        Work.push_back(Succ);
+    }
+  }
+  return false;
 }
 
 } // namespace reapcheck

@@ -73,9 +73,27 @@ static Outputs collectOutputs(const PreparedBody &Prepared) {
   return Out;
 }
 
+/// When \p P, the parent of \p Ref, is a call of a function of another file
+/// of the project that \p Ref is an argument of: the callee and the index.
+static std::optional<std::pair<const FunctionDecl *, unsigned>>
+foreignArgument(const Stmt *P, const DeclRefExpr *Ref, ASTContext &Ctx) {
+  const auto *Call = dyn_cast_or_null<CallExpr>(P);
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (!Callee || Callee->hasBody() || !Callee->isExternallyVisible() ||
+      SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())))
+    return std::nullopt;
+  for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+    if (skipTransparent(Call->getArg(I)) == Ref)
+      return std::make_pair(Callee, I);
+  return std::nullopt;
+}
+
 /// True when some use of a holder hands the child to someone other than
-/// the caller.
-static bool handsToOthers(const PreparedBody &Prepared, UseClassifier &Uses) {
+/// the caller; with \p Unless, one to another file's function is added
+/// there instead.
+static bool handsToOthers(const PreparedBody &Prepared, UseClassifier &Uses,
+                          ForeignArgs *Unless) {
   bool Others = false;
   walkStmts(Prepared.body().body(), Closures::Skip, [&](const Stmt *S) {
     const auto *Ref = dyn_cast<DeclRefExpr>(S);
@@ -88,6 +106,13 @@ static bool handsToOthers(const PreparedBody &Prepared, UseClassifier &Uses) {
     bool ToCaller = isa_and_nonnull<ReturnStmt>(P);
     if (const auto *Store = dyn_cast_or_null<BinaryOperator>(P))
       ToCaller = derefParameter(Store->getLHS()) != nullptr;
+    if (auto Foreign = Unless ? foreignArgument(P, Ref,
+                                                Prepared.body().astContext())
+                              : std::nullopt) {
+      if (llvm::find(*Unless, *Foreign) == Unless->end())
+        Unless->push_back(*Foreign);
+      return true;
+    }
     Others = !ToCaller;
     return !Others;
   });
@@ -96,14 +121,15 @@ static bool handsToOthers(const PreparedBody &Prepared, UseClassifier &Uses) {
 
 std::optional<StartSpec> wrapperSpecOf(const FunctionDecl &FD,
                                        const PreparedBody &Prepared,
-                                       UseClassifier &Uses) {
+                                       UseClassifier &Uses,
+                                       ForeignArgs *Unless) {
   if (FD.isMain() || isa<CXXMethodDecl>(FD) || Prepared.sites().empty())
     return std::nullopt;
   for (const Site &S : Prepared.sites())
     if (S.StoredIn)
       return std::nullopt; // Also kept by a member or global.
   Outputs Out = collectOutputs(Prepared);
-  if (handsToOthers(Prepared, Uses))
+  if (handsToOthers(Prepared, Uses, Unless))
     return std::nullopt;
   QualType Result = FD.getReturnType();
   if (Out.ReturnsHandle && !Out.ReturnsOther &&

@@ -18,9 +18,19 @@
 
 namespace reapcheck {
 
+/// The calls of functions defined in another file that a wrapper gives its
+/// child to (`log_job(pid)`), by callee and argument: whether they keep it
+/// is for their own facts to say.
+using ForeignArgs =
+    std::vector<std::pair<const clang::FunctionDecl *, unsigned>>;
+
+/// With \p Unless, a hand-off to a function of another file of the project
+/// does not stop \p FD from being a wrapper: it is added there, and \p FD
+/// is a wrapper only if none of them keeps the child.
 std::optional<StartSpec> wrapperSpecOf(const clang::FunctionDecl &FD,
                                        const PreparedBody &Prepared,
-                                       UseClassifier &Uses);
+                                       UseClassifier &Uses,
+                                       ForeignArgs *Unless = nullptr);
 
 } // namespace reapcheck
 

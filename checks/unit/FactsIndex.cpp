@@ -442,6 +442,11 @@ void writeUnitFacts(TranslationUnitScan &Unit,
   FactsRecorder Recorder;
   for (const auto &[FD, W] : Unit.summaries().ownWrappers())
     Recorder.addWrapper(*FD, W.Spec);
+  for (const auto &[FD, W] : Unit.conditionalWrappers()) {
+    Recorder.addWrapper(*FD, W.Spec);
+    for (const auto &[Callee, Index] : W.Unless)
+      Recorder.addWrapperUnless(*FD, *Callee, Index);
+  }
   UnitWalks Walked;
   for (const FunctionDecl *FD : Unit.definedFunctions())
     indexFunction(Unit, *FD, Recorder, Walked);

@@ -465,7 +465,15 @@ void TranslationUnitScan::findWrappers() {
       const auto *FD = dyn_cast<FunctionDecl>(Callables[I]);
       if (!FD || !Done.insert(FD).second)
         continue;
-      auto Spec = detectWrapper(*FD, *Ctx, Model, Summaries, &Prepared);
+      std::vector<std::pair<const FunctionDecl *, unsigned>> Unless;
+      auto Spec =
+          detectWrapper(*FD, *Ctx, Model, Summaries, &Prepared, &Unless);
+      ConditionalWrappers.erase(FD);
+      if (Spec && !Unless.empty()) {
+        // Another file's function may keep the child: the merge decides.
+        ConditionalWrappers[FD] = {*Spec, std::move(Unless)};
+        continue;
+      }
       if (!Spec || !Summaries.addWrapper(FD, {*Spec, FD->getNameAsString()}))
         continue;
       Changed = true;

@@ -27,6 +27,7 @@
 #include "flow/ReapAnalysis.h"
 #include "unit/Summaries.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <string>
@@ -124,6 +125,17 @@ public:
   /// Finds the unit's start wrappers and adds their callers' bodies, until
   /// no new wrapper appears.
   void findWrappers();
+  /// A function that would be a start wrapper but gives its child to
+  /// functions of other files too (`log_job(pid)`): for the index, whose
+  /// merge makes it one when their facts say none keeps the child.
+  struct ConditionalWrapper {
+    StartSpec Spec;
+    std::vector<std::pair<const clang::FunctionDecl *, unsigned>> Unless;
+  };
+  const llvm::MapVector<const clang::FunctionDecl *, ConditionalWrapper> &
+  conditionalWrappers() const {
+    return ConditionalWrappers;
+  }
 
   /// Bodies to analyse, in match order.
   llvm::ArrayRef<const clang::Decl *> bodies() const {
@@ -259,6 +271,8 @@ private:
   llvm::DenseMap<const clang::Decl *, clang::Stmt *> BodyOf;
   /// Calls to the unit's functions by callee, collected on the first wrapper.
   std::optional<CallsByCallee> UserCalls;
+  llvm::MapVector<const clang::FunctionDecl *, ConditionalWrapper>
+      ConditionalWrappers;
   void noteAction(const SigchldAction &Action, const clang::Decl *Installer,
                   const clang::CallExpr &At, clang::Stmt *Body);
   /// True when \p At runs only in a child \p Installer started (ChildSide).

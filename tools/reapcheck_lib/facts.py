@@ -12,10 +12,11 @@ program here is a file defining `main` plus every file defining a function
 reachable from `main` through calls (by USR); a function with main's
 signature named in a table of file scope (a multi-call binary's applet,
 busybox's `applet_main[]`) is the main of a program of its own, and the
-check treats its return as main's (a process exit, option IgnoreMain).  A program
-reaps every child when one of its files installs a SIGCHLD handler that
-reaps any child (by the derived facts below) or ignores SIGCHLD, or when its main calls a function that
-reaps any child (a main loop calling its reaper).  A file is covered when
+check treats its return as main's (a process exit, option IgnoreMain).  A
+program reaps every child when one of its files installs a SIGCHLD handler
+that reaps any child (by the derived facts below) or ignores SIGCHLD, or
+when its main calls a function that reaps any child (a main loop calling
+its reaper).  A file is covered when
 it belongs to at least one program and every program it belongs to reaps
 every child; a function, when every program reaching it does.  A unit in
 no program, compiled for a shared object, whose calls reach code only one
@@ -168,7 +169,7 @@ def merge(parts, stamps):
                 entry = functions[usr] = {'name': f['name'], 'params': {}, 'reaps_any': False,
                                           'loop_calls': []}
             if f.get('wrapper') and 'wrapper' not in entry:
-                entry['wrapper'] = f['wrapper']
+                entry.update((k, f[k]) for k in ('wrapper', 'wrapper_unless') if k in f)
             for index, word in f.get('params', {}).items():
                 entry['params'].setdefault(index, word)
             for index in f.get('sigchld_handler_params', []):
@@ -236,10 +237,7 @@ def merge(parts, stamps):
                 old['signalled'] = True
     for usr, found in groups.items():
         holders.setdefault(usr, {'duty': 'unjudged'})['group'] = holder_group(found, functions)
-    programs_mod.derive_reaps_any(functions, calls, thread_calls, any_pid, node_reaps)
-    programs_mod.derive_reaper_routines(functions)
-    programs_mod.derive_never_returns(functions)
-    programs_mod.derive_spawn_attrs(functions)
+    programs_mod.derive_functions(functions, calls, thread_calls, any_pid, node_reaps)
     # A block in a thread's start routine is that thread's own mask.
     routines = set().union(*thread_calls.values())
     blockers = {path: users - routines for path, users in blockers.items()}

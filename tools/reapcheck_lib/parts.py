@@ -85,6 +85,7 @@ def _function_problem(f):
                        ('function_args', (str, int, str)),
                        ('spawn_attr_params', (int, int, bool)),
                        ('pid_group_params', (int, str)),
+                       ('wrapper_unless', (str, int)),
                        ('spawn_attr_forwards', (int, str, int))):
         if key in f and not _shape(f[key], kinds):
             return "'%s'" % key

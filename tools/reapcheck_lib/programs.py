@@ -113,6 +113,18 @@ def derive_reaper_routines(functions):
             f['reaper_routine'] = True
 
 
+def derive_functions(functions, calls, thread_calls, any_pid, node_reaps):
+    """What the merge derives for each function from the facts of the
+    others: whether it reaps any child, reaps over and over, never returns
+    or loops forever, is a start wrapper, and what it sets on spawn
+    attributes."""
+    derive_reaps_any(functions, calls, thread_calls, any_pid, node_reaps)
+    derive_reaper_routines(functions)
+    derive_never_returns(functions)
+    derive_wrappers(functions)
+    derive_spawn_attrs(functions)
+
+
 def derive_never_returns(functions):
     """A function whose body has no return and ends in a call of another
     file's function (`ends_in`) that never returns never returns either,
@@ -132,6 +144,18 @@ def derive_never_returns(functions):
                     break
     for f in functions.values():
         f.pop('ends_in', None)
+
+
+def derive_wrappers(functions):
+    """A function that would be a start wrapper but gives its child to
+    functions of other files too (`wrapper_unless`: callee, argument) is
+    one when each of them leaves that argument harmless (a logger); the
+    condition is dropped from the facts."""
+    for f in functions.values():
+        unless = f.pop('wrapper_unless', None)
+        if unless and any(functions.get(callee, {}).get('params', {}).get(str(index)) !=
+                          'harmless' for callee, index in unless):
+            del f['wrapper']
 
 
 def derive_spawn_attrs(functions):
