@@ -104,6 +104,11 @@ public:
   /// longer reaps the children started here.
   bool sigchldMayBeReset() const { return SigchldReset; }
   void setSigchldReset(bool Value) { SigchldReset = Value; }
+  /// On every path here this body installed a handler that reaps any child
+  /// (or the kernel's reaping), not reset since: a start here is covered,
+  /// whatever the program does elsewhere.
+  bool sigchldTakenHere() const { return SigchldTaken; }
+  void setSigchldTaken(bool Value) { SigchldTaken = Value; }
 
   LiveSet &operator|=(const LiveSet &Other) {
     for (unsigned I : Other.Live.set_bits()) {
@@ -128,13 +133,15 @@ public:
     Detached |= Other.Detached;
     SigchldDefault |= Other.SigchldDefault;
     SigchldReset |= Other.SigchldReset;
+    SigchldTaken &= Other.SigchldTaken;
     return *this;
   }
   bool operator==(const LiveSet &Other) const {
     if (Live != Other.Live || Detached != Other.Detached ||
         Stored != Other.Stored || MayStored != Other.MayStored ||
         SigchldDefault != Other.SigchldDefault ||
-        SigchldReset != Other.SigchldReset || NonZero != Other.NonZero)
+        SigchldReset != Other.SigchldReset ||
+        SigchldTaken != Other.SigchldTaken || NonZero != Other.NonZero)
       return false;
     for (unsigned I : Live.set_bits())
       if (bitsOf(I).Known != Other.bitsOf(I).Known ||
@@ -168,6 +175,7 @@ private:
   llvm::BitVector NonZero;
   bool SigchldDefault = false;
   bool SigchldReset = false;
+  bool SigchldTaken = false;
 };
 
 } // namespace reapcheck

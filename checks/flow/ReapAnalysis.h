@@ -111,6 +111,10 @@ struct StartFacts {
   /// calls) set SIGCHLD to SIG_DFL or to a handler that reaps nothing: a
   /// reaper or ignore the program installed elsewhere does not cover it.
   bool SigchldReset = false;
+  /// On every path to the start, this body installed a handler that reaps
+  /// any child (or an ignore), with no reset since: the process that starts
+  /// the child takes it, whatever the program does elsewhere.
+  bool TakenHere = false;
   ExitKind LeakKind = ExitKind::Return;
   clang::SourceLocation LeakLoc;
   /// Every kind of exit it leaked at, one bit per ExitKind.

@@ -259,10 +259,11 @@ bool ReapFlow::onCall(const CallExpr &Call, LiveSet &Live) {
     reapAll(Live);
   if (auto Action = sigchldAction(Model, Call, Prepared.body().body(), Ctx))
     onSigchldAction(*Action, Live);
-  else if (Summaries.resetsSigchld(Call.getDirectCallee(), Ctx))
-    Live.setSigchldReset(true);
-  else if (Summaries.installsTaker(Call, Ctx))
-    Live.setSigchldReset(false);
+  else if (bool Resets = Summaries.resetsSigchld(Call.getDirectCallee(), Ctx);
+           Resets || Summaries.installsTaker(Call, Ctx)) {
+    Live.setSigchldReset(Resets);
+    Live.setSigchldTaken(!Resets);
+  }
   if (Summaries.loopsForever(Call.getDirectCallee()))
     strandLive(Call, Live);
   return !Summaries.neverComesBack(Call.getDirectCallee());
@@ -280,20 +281,40 @@ void ReapFlow::onSigchldAction(const SigchldAction &Action, LiveSet &Live) {
       return;
     Live.setSigchldDefault(false);
     Live.setSigchldReset(false);
+    Live.setSigchldTaken(true);
     return;
   }
   if (!Action.Default && !Action.Handler)
-    return; // An unknown value (a saved disposition restored).
+    return Live.setSigchldTaken(false); // An unknown value (a saved one).
   Live.setSigchldDefault(true);
   Live.setSigchldReset(
       Action.Default ||
       handlerReapsNothing(Model, Action.Handler, Ctx, &Summaries));
+  Live.setSigchldTaken(Action.Handler && !Live.sigchldMayBeReset() &&
+                       reapsAnyChild(Model, Action.Handler, Ctx, &Summaries));
 }
 
 void ReapFlow::reapAll(LiveSet &Live) {
   for (SiteId I = 0; I < Sites.size(); ++I)
     if (Live.isLive(I))
       resolve(I, Live, /*Reaped=*/true);
+}
+
+/// What SIGCHLD is where site \p I starts: undone by this body after, taken
+/// by this body's own install on every path, reset on some path.
+void ReapFlow::noteSigchldAtStart(SiteId I, const LiveSet &Live) {
+  noteUndoneIgnore(I);
+  // Taken here on every path, at every visit of the start.
+  Records[I].Facts.TakenHere =
+      Live.sigchldTakenHere() &&
+      (!Records[I].TakenSeen || Records[I].Facts.TakenHere);
+  Records[I].TakenSeen = true;
+  const auto *StartCall = dyn_cast_or_null<CallExpr>(Sites[I].Start);
+  const bool Ahead =
+      Opts.ReaperAhead && StartCall && Opts.ReaperAhead->count(StartCall);
+  if ((Live.sigchldMayBeReset() && !Ahead) ||
+      (Opts.UnsetCalls && StartCall && Opts.UnsetCalls->count(StartCall)))
+    Records[I].Facts.SigchldReset = true;
 }
 
 void ReapFlow::onStart(SiteId I, LiveSet &Live) {
@@ -303,13 +324,7 @@ void ReapFlow::onStart(SiteId I, LiveSet &Live) {
   // SIGCHLD ignored on every path here: the kernel reaps this child.
   if (!Live.sigchldMayBeDefault())
     return;
-  noteUndoneIgnore(I);
-  const auto *StartCall = dyn_cast_or_null<CallExpr>(S.Start);
-  const bool Ahead =
-      Opts.ReaperAhead && StartCall && Opts.ReaperAhead->count(StartCall);
-  if ((Live.sigchldMayBeReset() && !Ahead) ||
-      (Opts.UnsetCalls && StartCall && Opts.UnsetCalls->count(StartCall)))
-    Records[I].Facts.SigchldReset = true;
+  noteSigchldAtStart(I, Live);
   // A child object kept in a member or container is its class's business
   // (Boost's destructor reaps it; other classes are not followed there):
   // only raw handles need their owner to reap them.

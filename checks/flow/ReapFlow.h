@@ -74,6 +74,7 @@ private:
   bool onLambda(const clang::LambdaExpr &Lambda, LiveSet &Live);
   bool onBlockExpr(const clang::BlockExpr &Block, LiveSet &Live);
   void onStart(SiteId I, LiveSet &Live);
+  void noteSigchldAtStart(SiteId I, const LiveSet &Live);
   void onUse(const clang::DeclRefExpr &Ref, LiveSet &Live);
   void onWrite(const clang::VarDecl *V, const clang::Stmt *At,
                const clang::Expr *Source, LiveSet &Live);
@@ -108,6 +109,8 @@ private:
   bool edgeDeclinesChild(SiteId I, const clang::Expr *Cond, bool Branch) const;
   llvm::BitVector endsAhead(SiteId I) const;
   bool isEnd(const clang::CFGBlock &B) const;
+  bool endsAfterServing(const clang::CFGBlock &From,
+                        const clang::CFGBlock &To) const;
   bool usesSite(SiteId I, const clang::CFGBlock &B) const;
   bool stuckKept(SiteId I, const clang::CFGBlock &To);
   void findOutParams();
@@ -160,6 +163,8 @@ private:
     /// The pointer parameters the body stores its handle through
     /// (`*ret_pid = pid`): optional out-parameters of the caller.
     llvm::SmallVector<const clang::VarDecl *, 1> OutParams;
+    /// The start was reached at least once (Facts.TakenHere is set).
+    bool TakenSeen = false;
     /// Where the child first got stuck (noteStuck), and that block.
     clang::SourceLocation StuckAt;
     const clang::CFGBlock *StuckBlock = nullptr;

@@ -2,11 +2,57 @@
 
 #include "support/AstHelpers.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
 #include "clang/Lex/Lexer.h"
 
 using namespace clang;
 
 namespace reapcheck {
+
+/// True when \p S is a loop whose condition is absent or a constant true.
+static bool isEndlessLoop(const Stmt *S) {
+  auto AlwaysTrue = [](const Expr *Cond) {
+    if (!Cond)
+      return true;
+    const auto *Literal =
+        dyn_cast<IntegerLiteral>(Cond->IgnoreParenImpCasts());
+    const auto *Bool = dyn_cast<CXXBoolLiteralExpr>(Cond->IgnoreParenImpCasts());
+    return (Literal && Literal->getValue() != 0) || (Bool && Bool->getValue());
+  };
+  if (const auto *For = dyn_cast<ForStmt>(S))
+    return AlwaysTrue(For->getCond());
+  if (const auto *While = dyn_cast<WhileStmt>(S))
+    return AlwaysTrue(While->getCond());
+  if (const auto *Do = dyn_cast<DoStmt>(S))
+    return AlwaysTrue(Do->getCond());
+  return false;
+}
+
+/// True when a `break` of the loop \p S is in leaves it (\p Nested: one
+/// of a loop or a switch nested in it, which does not), or a `goto` may.
+static bool leftByJump(const Stmt *S, bool Nested) {
+  if (!S || isa<LambdaExpr, BlockExpr>(S))
+    return false;
+  if (isa<GotoStmt, IndirectGotoStmt>(S) || (isa<BreakStmt>(S) && !Nested))
+    return true;
+  for (const Stmt *Child : S->children())
+    if (leftByJump(Child, Nested || isa<ForStmt, WhileStmt, DoStmt, SwitchStmt,
+                                        CXXForRangeStmt>(Child)))
+      return true;
+  return false;
+}
+
+bool isServingLoop(const Stmt *S) {
+  if (!S || !isEndlessLoop(S))
+    return false;
+  for (const Stmt *Child : S->children())
+    if (leftByJump(Child, isa_and_nonnull<ForStmt, WhileStmt, DoStmt,
+                                          SwitchStmt, CXXForRangeStmt>(Child)))
+      return false;
+  return true;
+}
+
 
 const Expr *skipTransparent(const Expr *E) {
   while (E) {

@@ -70,6 +70,11 @@ bool mayCarryChild(clang::QualType T);
 const clang::FunctionDecl *functionNamedBy(const clang::Expr *E);
 
 /// Whether a walk enters the bodies of lambdas and blocks it meets.
+/// True when \p S is a loop that runs for ever: `for (;;)`, `while (1)`,
+/// `do ... while (true)`, that no `break` of its own and no `goto` leaves
+/// (a serving loop, left only through exit or _exit, or not at all).
+bool isServingLoop(const clang::Stmt *S);
+
 enum class Closures { Enter, Skip };
 
 /// Visits \p Root and every statement below it, iteratively, in source

@@ -7,8 +7,6 @@
 #include "flow/ChildSide.h"
 #include "flow/ReapAnalysis.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ExprCXX.h"
-#include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 
 using namespace clang;
@@ -77,39 +75,6 @@ bool TranslationUnitSummaries::isInferredNoReturn(const FunctionDecl *FD) {
   return Never;
 }
 
-/// True when \p S is a loop whose condition is absent or a constant true.
-static bool isEndlessLoop(const Stmt *S) {
-  auto AlwaysTrue = [](const Expr *Cond) {
-    if (!Cond)
-      return true;
-    const auto *Literal =
-        dyn_cast<IntegerLiteral>(Cond->IgnoreParenImpCasts());
-    const auto *Bool = dyn_cast<CXXBoolLiteralExpr>(Cond->IgnoreParenImpCasts());
-    return (Literal && Literal->getValue() != 0) || (Bool && Bool->getValue());
-  };
-  if (const auto *For = dyn_cast<ForStmt>(S))
-    return AlwaysTrue(For->getCond());
-  if (const auto *While = dyn_cast<WhileStmt>(S))
-    return AlwaysTrue(While->getCond());
-  if (const auto *Do = dyn_cast<DoStmt>(S))
-    return AlwaysTrue(Do->getCond());
-  return false;
-}
-
-/// True when a `break` of the loop \p S is in leaves it (\p Nested: one
-/// of a loop or a switch nested in it, which does not), or a `goto` may.
-static bool leftByJump(const Stmt *S, bool Nested) {
-  if (!S || isa<LambdaExpr, BlockExpr>(S))
-    return false;
-  if (isa<GotoStmt, IndirectGotoStmt>(S) || (isa<BreakStmt>(S) && !Nested))
-    return true;
-  for (const Stmt *Child : S->children())
-    if (leftByJump(Child, Nested || isa<ForStmt, WhileStmt, DoStmt, SwitchStmt,
-                                        CXXForRangeStmt>(Child)))
-      return true;
-  return false;
-}
-
 bool TranslationUnitSummaries::loopsForever(const FunctionDecl *FD) {
   const FunctionDecl *Def = nullptr;
   if (!FD || FD->isNoReturn() || !FD->hasBody(Def) || !Def)
@@ -124,14 +89,7 @@ bool TranslationUnitSummaries::loopsForever(const FunctionDecl *FD) {
   // `serve_forever()`: the body ends in a loop nothing but an exit leaves,
   // or in a call of such a function; it has no return.
   const Stmt *Last = Compound->body_back();
-  bool Ends = false;
-  if (isEndlessLoop(Last)) {
-    Ends = true;
-    for (const Stmt *Child : Last->children())
-      Ends = Ends && !leftByJump(Child, isa_and_nonnull<ForStmt, WhileStmt,
-                                                        DoStmt, SwitchStmt,
-                                                        CXXForRangeStmt>(Child));
-  }
+  bool Ends = isServingLoop(Last);
   if (!Ends)
     if (const FunctionDecl *Callee = lastCallee(*Def))
       Ends = loopsForever(Callee);

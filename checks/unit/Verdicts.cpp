@@ -147,9 +147,9 @@ void UnitJudge::judgeBody(const Decl *Callable, Stmt *Body) {
     StartFacts &F = R.Starts[I];
     // A reset before the start undoes the program's handler or ignore for
     // it, not a loop of main that reaps any child.
-    const bool SiteCovered = BodyCovered &&
-                             (!F.SigchldReset || LoopCovered) &&
-                             !leavesGroup(Groups, I, F);
+    const bool SiteCovered = F.TakenHere ||
+                             (BodyCovered && (!F.SigchldReset || LoopCovered) &&
+                              !leavesGroup(Groups, I, F));
     if (isOnlyHeld(F)) {
       Held.push_back(std::move(F));
       continue;
@@ -226,7 +226,7 @@ void UnitJudge::judgeHeld() {
   Judge.judge(Result.Holders);
   for (StartFacts &F : Held) {
     const HolderVerdict &V = Judge.verdict(F.Holder);
-    const bool SiteCovered = Covered && !F.SigchldReset;
+    const bool SiteCovered = F.TakenHere || (Covered && !F.SigchldReset);
     bool Reported = V.Duty == HolderDuty::Neglected && !SiteCovered;
     const char *Verdict = heldVerdictOf(V, Reported, SiteCovered);
     add(std::move(F),

@@ -3,13 +3,15 @@
 // function) ends the path without ending the process: the children live
 // there stay unreaped while it runs; those the parent started are not the
 // child's, on the child's side of a start; a SIGCHLD reset in it does not
-// come back to its caller.
+// come back to its caller.  An exit inside such a loop written inline is
+// no end for the children live when it starts either.
 // RUN: %check_tidy %s %t -- %tidy -- -std=gnu11
 // With a handler that reaps any child (in server()), every start of the
 // unit is its: server()'s too, since its workers do not come back.
 // RUN: %check_tidy --prefix CHECK-HANDLER %s %t -- %tidy -- -std=gnu11 -DWITH_HANDLER=1
 #include <signal.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -78,6 +80,32 @@ void helper_reaped_while_serving(void) {
   if (helper == 0)
     _exit(0);
   serve_reaping();
+}
+
+// A serving loop written inline, left only through exit: the children live
+// when it starts stay unreaped while it serves.
+void helper_then_inline_serving(void) {
+  if (fork() == 0)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: child process started by 'fork' is discarded and can never be reaped [process-unreaped-child]
+    _exit(0);
+  for (;;) {
+    if (serve_one() < 0)
+      exit(1);
+  }
+}
+
+// A loop a break leaves runs on to the reap after it.
+void helper_then_breakable(void) {
+  if (fork() == 0) // no-warning: reaped after the loop
+    _exit(0);
+  for (;;) {
+    int r = serve_one();
+    if (r < 0)
+      exit(1);
+    if (r == 0)
+      break;
+  }
+  wait(NULL);
 }
 
 // The workers serve forever on their side: the logger, the parent's, is
