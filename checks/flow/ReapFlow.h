@@ -109,8 +109,6 @@ private:
   bool edgeDeclinesChild(SiteId I, const clang::Expr *Cond, bool Branch) const;
   llvm::BitVector endsAhead(SiteId I) const;
   bool isEnd(const clang::CFGBlock &B) const;
-  bool endsAfterServing(const clang::CFGBlock &From,
-                        const clang::CFGBlock &To) const;
   bool usesSite(SiteId I, const clang::CFGBlock &B) const;
   bool stuckKept(SiteId I, const clang::CFGBlock &To);
   void findOutParams();

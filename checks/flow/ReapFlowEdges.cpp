@@ -75,22 +75,8 @@ bool ReapFlow::isEnd(const CFGBlock &B) const {
     if (auto CS = E.getAs<CFGStmt>())
       if (const auto *Call = dyn_cast<CallExpr>(CS->getStmt()))
         if (reapsAnyHere(*Call) ||
-            (Summaries.isInferredNoReturn(Call->getDirectCallee()) &&
-             !Prepared.body().inServingLoop(Call)))
+            Summaries.isInferredNoReturn(Call->getDirectCallee()))
           return true;
-  return false;
-}
-
-/// False for the edge into the exit of a block that ends in a noreturn
-/// call inside a serving loop: the process ends there, but only after the
-/// loop has served with the children live.
-bool ReapFlow::endsAfterServing(const CFGBlock &From,
-                                const CFGBlock &To) const {
-  if (&To != &Prepared.cfg().getExit() || !From.hasNoReturnElement())
-    return false;
-  for (auto It = From.rbegin(); It != From.rend(); ++It)
-    if (auto CS = It->getAs<CFGStmt>())
-      return Prepared.body().inServingLoop(CS->getStmt());
   return false;
 }
 
@@ -98,7 +84,7 @@ llvm::BitVector ReapFlow::endsAhead(SiteId I) const {
   return blocksReaching(
       Prepared.cfg(), [&](const CFGBlock &B) { return isEnd(B); },
       [&](const CFGBlock &From, unsigned Index, const CFGBlock &To) {
-        return edgeKeeps(I, From, Index, To) && !endsAfterServing(From, To);
+        return edgeKeeps(I, From, Index, To);
       });
 }
 
@@ -132,9 +118,7 @@ bool ReapFlow::stuckKept(SiteId I, const CFGBlock &To) {
   if (!EndsAhead)
     EndsAhead = blocksReaching(
         Prepared.cfg(), [&](const CFGBlock &B) { return isEnd(B); },
-        [&](const CFGBlock &From, unsigned, const CFGBlock &To) {
-          return !endsAfterServing(From, To);
-        });
+        [](const CFGBlock &, unsigned, const CFGBlock &) { return true; });
   if (EndsAhead->test(To.getBlockID()))
     return false;
   auto [Known, New] = Records[I].StuckBlocks.try_emplace(To.getBlockID());

@@ -56,13 +56,6 @@ bool BodyContext::inLoop(const Stmt *S) const {
   return false;
 }
 
-bool BodyContext::inServingLoop(const Stmt *S) const {
-  for (const Stmt *P = PM.getParent(S); P; P = PM.getParent(P))
-    if (isServingLoop(P))
-      return true;
-  return false;
-}
-
 bool BodyContext::isOwnedLocal(const VarDecl *V) const {
   if (!V || !V->hasLocalStorage() || V->getType()->isReferenceType())
     return false;

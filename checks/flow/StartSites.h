@@ -103,9 +103,6 @@ public:
   /// True when \p S is inside a loop of this body (its condition, body or
   /// increment): code that runs again.
   bool inLoop(const clang::Stmt *S) const;
-  /// True when \p S is inside a loop that runs for ever (isServingLoop()):
-  /// an exit there ends the process only after it served.
-  bool inServingLoop(const clang::Stmt *S) const;
   /// A by-value local of this body (not a static, not a reference).
   bool isOwnedLocal(const clang::VarDecl *V) const;
   /// Source order of expansion locations.
