@@ -290,31 +290,18 @@ void ReapFlow::onSigchldAction(const SigchldAction &Action, LiveSet &Live) {
   Live.setSigchldReset(
       Action.Default ||
       handlerReapsNothing(Model, Action.Handler, Ctx, &Summaries));
-  Live.setSigchldTaken(Action.Handler && !Live.sigchldMayBeReset() &&
-                       reapsAnyChild(Model, Action.Handler, Ctx, &Summaries));
+  // A handler that reaps every group's children (a group reaper does not
+  // reap a child that left it).
+  Live.setSigchldTaken(
+      Action.Handler && !Live.sigchldMayBeReset() &&
+      reapsAnyChild(Model, Action.Handler, Ctx, &Summaries) &&
+      !reapsOnlyItsGroup(Model, Action.Handler, Ctx, &Summaries));
 }
 
 void ReapFlow::reapAll(LiveSet &Live) {
   for (SiteId I = 0; I < Sites.size(); ++I)
     if (Live.isLive(I))
       resolve(I, Live, /*Reaped=*/true);
-}
-
-/// What SIGCHLD is where site \p I starts: undone by this body after, taken
-/// by this body's own install on every path, reset on some path.
-void ReapFlow::noteSigchldAtStart(SiteId I, const LiveSet &Live) {
-  noteUndoneIgnore(I);
-  // Taken here on every path, at every visit of the start.
-  Records[I].Facts.TakenHere =
-      Live.sigchldTakenHere() &&
-      (!Records[I].TakenSeen || Records[I].Facts.TakenHere);
-  Records[I].TakenSeen = true;
-  const auto *StartCall = dyn_cast_or_null<CallExpr>(Sites[I].Start);
-  const bool Ahead =
-      Opts.ReaperAhead && StartCall && Opts.ReaperAhead->count(StartCall);
-  if ((Live.sigchldMayBeReset() && !Ahead) ||
-      (Opts.UnsetCalls && StartCall && Opts.UnsetCalls->count(StartCall)))
-    Records[I].Facts.SigchldReset = true;
 }
 
 void ReapFlow::onStart(SiteId I, LiveSet &Live) {

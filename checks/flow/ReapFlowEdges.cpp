@@ -400,6 +400,23 @@ void ReapFlow::noteUndoneIgnore(SiteId I) {
     Records[I].Facts.UndoneIgnore = UndoneIgnoreCall;
 }
 
+/// What SIGCHLD is where site \p I starts: undone by this body after, taken
+/// by this body's own install on every path, reset on some path.
+void ReapFlow::noteSigchldAtStart(SiteId I, const LiveSet &Live) {
+  noteUndoneIgnore(I);
+  // Taken here on every path, at every visit of the start.
+  Records[I].Facts.TakenHere =
+      Live.sigchldTakenHere() &&
+      (!Records[I].TakenSeen || Records[I].Facts.TakenHere);
+  Records[I].TakenSeen = true;
+  const auto *StartCall = dyn_cast_or_null<CallExpr>(Sites[I].Start);
+  const bool Ahead =
+      Opts.ReaperAhead && StartCall && Opts.ReaperAhead->count(StartCall);
+  if ((Live.sigchldMayBeReset() && !Ahead) ||
+      (Opts.UnsetCalls && StartCall && Opts.UnsetCalls->count(StartCall)))
+    Records[I].Facts.SigchldReset = true;
+}
+
 bool ReapFlow::ignoresUndone() {
   if (!IgnoresUndone) {
     DispositionFacts Found;

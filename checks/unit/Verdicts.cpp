@@ -100,6 +100,12 @@ private:
   std::optional<GroupFacts> groupsOf(const Decl *Callable, Stmt *Body);
   static bool leavesGroup(const std::optional<GroupFacts> &Groups, size_t I,
                           StartFacts &F);
+  /// The start's own function installed its reaper before it, on every
+  /// path (StartFacts::TakenHere), and the unit does not keep SIGCHLD
+  /// blocked for good (a handler that then never runs).
+  bool takenHere(const StartFacts &F) {
+    return F.TakenHere && !Unit.blocksSigchldForGood();
+  }
   void add(StartFacts F, Judgement::Report Kind, const char *Verdict,
            HolderVerdict Holder = {}) {
     Result.Sites.push_back({std::move(F), Kind, Verdict, std::move(Holder)});
@@ -147,7 +153,7 @@ void UnitJudge::judgeBody(const Decl *Callable, Stmt *Body) {
     StartFacts &F = R.Starts[I];
     // A reset before the start undoes the program's handler or ignore for
     // it, not a loop of main that reaps any child.
-    const bool SiteCovered = F.TakenHere ||
+    const bool SiteCovered = takenHere(F) ||
                              (BodyCovered && (!F.SigchldReset || LoopCovered) &&
                               !leavesGroup(Groups, I, F));
     if (isOnlyHeld(F)) {
@@ -226,7 +232,7 @@ void UnitJudge::judgeHeld() {
   Judge.judge(Result.Holders);
   for (StartFacts &F : Held) {
     const HolderVerdict &V = Judge.verdict(F.Holder);
-    const bool SiteCovered = F.TakenHere || (Covered && !F.SigchldReset);
+    const bool SiteCovered = takenHere(F) || (Covered && !F.SigchldReset);
     bool Reported = V.Duty == HolderDuty::Neglected && !SiteCovered;
     const char *Verdict = heldVerdictOf(V, Reported, SiteCovered);
     add(std::move(F),
