@@ -155,19 +155,24 @@ PidGroupEffect pidGroupIn(const ProcessApiModel &Model,
     const FunctionDecl *Callee = Call->getDirectCallee();
     if (!Callee || Callee == Def)
       return true;
-    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
-      if (varOf(Call->getArg(I)) != Param)
-        continue;
-      if (Callee->hasBody()) {
-        if (Depth > 0)
-          Add(pidGroupIn(Model, Callee, I, Ctx, Summaries, Depth - 1));
-      } else if (Summaries) {
-        Add(Summaries->pidGroupElsewhere(Callee, I));
-      }
-    }
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+      if (varOf(Call->getArg(I)) == Param)
+        Add(pidGroupOfArgument(Model, *Callee, I, Ctx, Summaries, Depth - 1));
     return true;
   });
   return Effect;
+}
+
+PidGroupEffect pidGroupOfArgument(const ProcessApiModel &Model,
+                                  const FunctionDecl &Callee, unsigned Index,
+                                  ASTContext &Ctx,
+                                  const SummaryProvider *Summaries,
+                                  int Depth) {
+  if (Callee.hasBody())
+    return Depth >= 0 ? pidGroupIn(Model, &Callee, Index, Ctx, Summaries, Depth)
+                      : PidGroupEffect::None;
+  return Summaries ? Summaries->pidGroupElsewhere(&Callee, Index)
+                   : PidGroupEffect::None;
 }
 
 namespace {

@@ -274,10 +274,7 @@ void GroupPass::onPidGiven(const CallExpr &Call, const State &St) {
         Facts.ForeignMoves[I].push_back(
             {Callee, static_cast<int>(Arg), Call.getBeginLoc()});
       PidGroupEffect Effect =
-          Callee->hasBody()
-              ? pidGroupIn(Model, Callee, Arg, Ctx, Summaries, 2)
-              : (Summaries ? Summaries->pidGroupElsewhere(Callee, Arg)
-                           : PidGroupEffect::None);
+          pidGroupOfArgument(Model, *Callee, Arg, Ctx, Summaries, 2);
       if (Effect == PidGroupEffect::Leads)
         lead(I, GroupLeader{Call.getBeginLoc(), false, false});
       else if (Effect == PidGroupEffect::Joins)

@@ -148,6 +148,13 @@ PidGroupEffect pidGroupIn(const ProcessApiModel &Model,
                           const clang::FunctionDecl *FD, unsigned Index,
                           clang::ASTContext &Ctx,
                           const SummaryProvider *Summaries, int Depth);
+/// The same for a call of \p Callee given the pid as argument \p Index:
+/// pidGroupIn() for a body in view (none below depth 0), else another
+/// file's facts.
+PidGroupEffect pidGroupOfArgument(const ProcessApiModel &Model,
+                                  const clang::FunctionDecl &Callee,
+                                  unsigned Index, clang::ASTContext &Ctx,
+                                  const SummaryProvider *Summaries, int Depth);
 
 /// callerLeadsIn() for many functions of one unit: each body is walked
 /// once, whatever the depths and the paths it is asked about by.

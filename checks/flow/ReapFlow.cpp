@@ -284,8 +284,11 @@ void ReapFlow::onSigchldAction(const SigchldAction &Action, LiveSet &Live) {
     Live.setSigchldTaken(true);
     return;
   }
-  if (!Action.Default && !Action.Handler)
-    return Live.setSigchldTaken(false); // An unknown value (a saved one).
+  if (!Action.Default && !Action.Handler) {
+    // An unknown value (a saved disposition restored): taken no more.
+    Live.setSigchldTaken(false);
+    return;
+  }
   Live.setSigchldDefault(true);
   Live.setSigchldReset(
       Action.Default ||
