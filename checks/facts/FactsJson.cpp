@@ -79,16 +79,21 @@ llvm::json::Object FactsRecorder::toJson(llvm::StringRef Usr,
     O["any_pid_calls"] = arrayOf(F.AnyPidCalls, Pair);
   if (!F.WrapperUnless.empty())
     O["wrapper_unless"] = arrayOf(F.WrapperUnless, Pair);
-  if (F.ResetFlow) {
-    O["reset_calls"] = arrayOf(F.ResetCalls, Same);
-    O["entered_reset_calls"] = arrayOf(F.EnteredCalls, Same);
-    O["covered_calls"] = arrayOf(F.CoveredCalls, Same);
-    O["entered_covered_calls"] = arrayOf(F.EnteredCoveredCalls, Same);
-    O["always_reset_calls"] = arrayOf(F.AlwaysCalls, Same);
-    O["entered_always_reset_calls"] = arrayOf(F.EnteredAlwaysCalls, Same);
-  }
+  if (F.ResetFlow)
+    addEntryFlow(F, O);
   addSignalFacts(F, O);
   return O;
+}
+
+void FactsRecorder::addEntryFlow(const Function &F, llvm::json::Object &O) {
+  O["reset_calls"] = arrayOf(F.ResetCalls, Same);
+  O["entered_reset_calls"] = arrayOf(F.EnteredCalls, Same);
+  O["covered_calls"] = arrayOf(F.CoveredCalls, Same);
+  O["entered_covered_calls"] = arrayOf(F.EnteredCoveredCalls, Same);
+  O["uncovered_calls"] = arrayOf(F.UncoveredCalls, Same);
+  O["entered_uncovered_calls"] = arrayOf(F.EnteredUncoveredCalls, Same);
+  O["always_reset_calls"] = arrayOf(F.AlwaysCalls, Same);
+  O["entered_always_reset_calls"] = arrayOf(F.EnteredAlwaysCalls, Same);
 }
 
 void FactsRecorder::addSignalFacts(const Function &F, llvm::json::Object &O) {

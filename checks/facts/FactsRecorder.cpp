@@ -186,6 +186,8 @@ void FactsRecorder::addEntryCalls(const FunctionDecl &FD, EntryKind Kind,
                    ? std::pair(&F.ResetCalls, &F.EnteredCalls)
                : Kind == EntryKind::Covered
                    ? std::pair(&F.CoveredCalls, &F.EnteredCoveredCalls)
+               : Kind == EntryKind::Uncovered
+                   ? std::pair(&F.UncoveredCalls, &F.EnteredUncoveredCalls)
                    : std::pair(&F.AlwaysCalls, &F.EnteredAlwaysCalls);
   for (auto [From, Into] :
        {std::pair(Own, Lists.first), std::pair(Entered, Lists.second)})

@@ -108,8 +108,8 @@ public:
                       const clang::FunctionDecl &Arg);
   /// What a caller passes on to the functions it calls: a reset that may
   /// hold, a child's ignore or reaper that may hold, a reset that holds on
-  /// every path.
-  enum class EntryKind { Reset, Covered, AlwaysReset };
+  /// every path; the calls made where no such cover holds.
+  enum class EntryKind { Reset, Covered, AlwaysReset, Uncovered };
   /// What \p FD, which installs or resets SIGCHLD, passes on to its
   /// callees: the functions it calls where its own \p Kind (\p Own), or
   /// one it was entered with (\p Entered), holds.
@@ -216,6 +216,7 @@ private:
     std::vector<std::string> ResetCalls, EnteredCalls;
     std::vector<std::string> CoveredCalls, EnteredCoveredCalls;
     std::vector<std::string> AlwaysCalls, EnteredAlwaysCalls;
+    std::vector<std::string> UncoveredCalls, EnteredUncoveredCalls;
   };
   Function &function(const clang::FunctionDecl &FD);
   static llvm::json::Object toJson(llvm::StringRef Usr, const Function &F);
@@ -223,6 +224,8 @@ private:
   llvm::json::Array functionsJson() const;
   /// toJson()'s keys about installs through parameters and arguments.
   static void addSignalFacts(const Function &F, llvm::json::Object &O);
+  /// What a function that installs or resets passes on (addEntryCalls()).
+  static void addEntryFlow(const Function &F, llvm::json::Object &O);
   void addSigchldKeys(llvm::json::Object &Unit) const;
 
   std::vector<std::string> Order;

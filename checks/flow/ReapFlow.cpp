@@ -260,7 +260,8 @@ bool ReapFlow::onCall(const CallExpr &Call, LiveSet &Live) {
   if (auto Action = sigchldAction(Model, Call, Prepared.body().body(), Ctx))
     onSigchldAction(*Action, Live);
   else if (bool Resets = Summaries.resetsSigchld(Call.getDirectCallee(), Ctx);
-           Resets || Summaries.installsTaker(Call, Ctx)) {
+           Resets || Summaries.installsTaker(Call, Ctx) ||
+           Summaries.installsInChild(Call)) {
     Live.setSigchldReset(Resets);
     Live.setSigchldTaken(!Resets);
   }

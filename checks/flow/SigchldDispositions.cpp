@@ -113,9 +113,14 @@ void DispositionPass::record(const CallExpr &Call, const State &S) {
       (S.Reset || S.Unset) && !(Ahead && Ahead->count(&Call));
   if (S.Unset && Nobody)
     Record->UnsetCalls.insert(&Call);
-  if (Callee && (Nobody || (S.Covers && !S.Reset && !S.Unset)))
+  const bool Covered = S.Covers && !S.Reset && !S.Unset;
+  if (Callee && (Nobody || Covered))
     (Nobody ? Record->CalledReset : Record->CalledCovered)
         .push_back(Callee->getCanonicalDecl());
+  if (Callee && Covered)
+    Record->CoveredCalls.insert(&Call);
+  else if (Callee)
+    Record->CalledUncovered.push_back(Callee->getCanonicalDecl());
   if (Callee && S.ResetAlways)
     Record->CalledResetAlways.push_back(Callee->getCanonicalDecl());
 }

@@ -105,6 +105,13 @@ struct DispositionFacts {
   std::vector<const clang::FunctionDecl *> CalledReset;
   /// The functions the body calls where Covers may hold and Reset may not.
   std::vector<const clang::FunctionDecl *> CalledCovered;
+  /// The functions the body calls, at least once, where the condition of
+  /// CalledCovered does not hold (a function every call of which is
+  /// covered is entered covered: InheritedDispositions).
+  std::vector<const clang::FunctionDecl *> CalledUncovered;
+  /// The calls (of the functions the body defines or declares) made where
+  /// the condition of CalledCovered holds.
+  llvm::DenseSet<const clang::CallExpr *> CoveredCalls;
   /// The functions the body calls where ResetAlways holds.
   std::vector<const clang::FunctionDecl *> CalledResetAlways;
   /// The calls (any: starts too) made where Unset holds and no reaper may

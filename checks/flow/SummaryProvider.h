@@ -122,6 +122,16 @@ public:
     (void)Ctx;
     return 0;
   }
+  /// True when \p Call is a call of a function that runs only in children
+  /// and there ignores SIGCHLD or installs a handler that reaps any child
+  /// (a `child_init()`, ChildOnlyFunctions), or a call of such a function
+  /// that calls one: the install of the child that makes the call, for the
+  /// rest of that process, not the program's.  Providers that know none
+  /// need not override it.
+  virtual bool installsInChild(const clang::CallExpr &Call) {
+    (void)Call;
+    return false;
+  }
   /// The same for a function of the unit: what a call of it installs.
   virtual unsigned installsTaker(const clang::FunctionDecl *FD,
                                  clang::ASTContext &Ctx) {

@@ -4,7 +4,9 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/Support/FileSystem.h"
 
 using namespace clang;
 
@@ -186,6 +188,17 @@ llvm::StringRef writtenText(const Expr &E, const ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   CharSourceRange Range = SM.getExpansionRange(E.getSourceRange());
   return Lexer::getSourceText(Range, SM, Ctx.getLangOpts());
+}
+
+std::string mainFilePath(ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Main = SM.getFileEntryRefForID(SM.getMainFileID());
+  if (!Main)
+    return "";
+  llvm::SmallString<256> Real;
+  if (llvm::sys::fs::real_path(Main->getName(), Real))
+    return Main->getName().str();
+  return std::string(Real);
 }
 
 } // namespace reapcheck

@@ -17,6 +17,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include <algorithm>
 #include <optional>
+#include <string>
 #include <type_traits>
 
 namespace clang {
@@ -69,12 +70,15 @@ bool mayCarryChild(clang::QualType T);
 /// directly.
 const clang::FunctionDecl *functionNamedBy(const clang::Expr *E);
 
-/// Whether a walk enters the bodies of lambdas and blocks it meets.
 /// True when \p S is a loop that runs for ever: `for (;;)`, `while (1)`,
 /// `do ... while (true)`, that no `break` of its own and no `goto` leaves
 /// (a serving loop, left only through exit or _exit, or not at all).
 bool isServingLoop(const clang::Stmt *S);
 
+/// The main file's real path, the key of the facts' per-file records.
+std::string mainFilePath(clang::ASTContext &Ctx);
+
+/// Whether a walk enters the bodies of lambdas and blocks it meets.
 enum class Closures { Enter, Skip };
 
 /// Visits \p Root and every statement below it, iteratively, in source

@@ -25,17 +25,6 @@ using namespace clang;
 
 namespace reapcheck {
 
-std::string mainFilePath(ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  auto Main = SM.getFileEntryRefForID(SM.getMainFileID());
-  if (!Main)
-    return "";
-  llvm::SmallString<256> Real;
-  if (llvm::sys::fs::real_path(Main->getName(), Real))
-    return Main->getName().str();
-  return std::string(Real);
-}
-
 /// Where \p FD, which installs or resets SIGCHLD, passes a reset or a
 /// child's cover on to its callees: after its own, and while one it was
 /// entered with holds (the merge follows them across files,
@@ -65,6 +54,8 @@ static void indexEntryFlow(TranslationUnitScan &Unit, const FunctionDecl &FD,
                          EnteredCovered.CalledCovered);
   Recorder.addEntryCalls(FD, Kind::AlwaysReset, Own.CalledResetAlways,
                          EnteredReset.CalledResetAlways);
+  Recorder.addEntryCalls(FD, Kind::Uncovered, Own.CalledUncovered,
+                         EnteredCovered.CalledUncovered);
 }
 
 namespace {

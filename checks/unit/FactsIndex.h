@@ -24,9 +24,6 @@ namespace reapcheck {
 
 class TranslationUnitScan;
 
-/// The main file's real path, the key of the facts' per-file records.
-std::string mainFilePath(clang::ASTContext &Ctx);
-
 /// Writes \p Unit's part of the facts to \p Path; \p Holders are the
 /// members and statics its starts were stored into.
 void writeUnitFacts(TranslationUnitScan &Unit,

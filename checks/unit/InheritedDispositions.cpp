@@ -57,7 +57,13 @@ const CallSet *InheritedDispositions::unsetCalls(const FunctionDecl *FD) {
 }
 
 bool InheritedDispositions::entersCovered(const FunctionDecl *FD) {
-  return entryOf(FD) == Covered;
+  if (entryOf(FD) != Covered)
+    return false;
+  // Every call of it made covered: the program's calls with the facts,
+  // else the unit's.
+  if (Facts)
+    return Facts->entersCovered(usrOf(FD));
+  return CoveredByEveryCall.contains(FD->getCanonicalDecl());
 }
 
 const CallSet *InheritedDispositions::reaperAhead(const FunctionDecl *FD) {
@@ -82,7 +88,8 @@ void InheritedDispositions::build() {
   Built = true;
   llvm::SmallVector<const FunctionDecl *, 16> Callers;
   llvm::DenseSet<const FunctionDecl *> Seen;
-  for (const auto &Use : collectCallUses(Ctx).Calls)
+  CallUses Uses = collectCallUses(Ctx);
+  for (const auto &Use : Uses.Calls)
     if (Use.second && Seen.insert(Use.second->getCanonicalDecl()).second)
       Callers.push_back(Use.second->getCanonicalDecl());
   for (const FunctionDecl *Caller : Callers) {
@@ -120,6 +127,31 @@ void InheritedDispositions::build() {
       follow(*FD, How);
     }
   }
+  keepCoveredByEveryCall(Uses);
+}
+
+void InheritedDispositions::keepCoveredByEveryCall(const CallUses &Uses) {
+  for (const auto &[FD, Mask] : Entered)
+    if (Mask & Covered)
+      CoveredByEveryCall.insert(FD);
+  // The greatest such set: a call is covered by its caller's own install,
+  // or by the cover its caller was entered with, if that caller stays.
+  auto CallCovered = [&](const CallExpr *Call, const FunctionDecl *Caller) {
+    return OwnCovered.contains(Call) ||
+           (Caller && CoveredByEveryCall.contains(Caller->getCanonicalDecl()) &&
+            EntryCovered.contains(Call));
+  };
+  for (bool Shrank = true; Shrank;) {
+    Shrank = false;
+    for (const auto &[Call, Caller] : Uses.Calls) {
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      if (Callee && CoveredByEveryCall.contains(Callee->getCanonicalDecl()) &&
+          !CallCovered(Call, Caller)) {
+        CoveredByEveryCall.erase(Callee->getCanonicalDecl());
+        Shrank = true;
+      }
+    }
+  }
 }
 
 void InheritedDispositions::follow(const FunctionDecl &Caller, Entry How) {
@@ -136,6 +168,8 @@ void InheritedDispositions::follow(const FunctionDecl &Caller, Entry How) {
     return;
   if (How == Unset)
     Unsets[Def] = std::move(Found.UnsetCalls);
+  (How == Covered ? EntryCovered : OwnCovered)
+      .insert(Found.CoveredCalls.begin(), Found.CoveredCalls.end());
   for (const FunctionDecl *Callee : Found.CalledReset)
     enter(Callee, Reset);
   for (const FunctionDecl *Callee : Found.CalledCovered)

@@ -15,13 +15,16 @@
 //   helper mode of `if (helper) return helper_main();`, unless a handler
 //   that reaps may be installed after the call (reaperAhead()); the calls
 //   of main made so are unsetCalls(), for its own starts.
-// A function is entered so when some caller calls it, on some path, where
-// that disposition may hold (the Reset and Covers of SigchldDispositions)
-// and nothing replaced it since, or when a caller entered so calls it while
-// the entry disposition may still hold.  Both are may facts; a function
-// entered both ways is taken to be entered reset.  The facts add the
-// functions callers in other files enter so (`entered_reset`,
-// `entered_covered`).
+// A function is entered reset when some caller calls it, on some path,
+// where a reset may hold (the Reset of SigchldDispositions) and nothing
+// replaced it since, or when a caller entered so calls it while that may
+// still hold: a may fact.  It is entered covered when every call of it is
+// made so (the Covers of SigchldDispositions): the caller's own cover, or
+// the one it was entered with, if that caller is entered covered too (the
+// greatest such set).  A function entered both ways is taken to be entered
+// reset.  Calls through pointers are not seen; without the facts, neither
+// are other files' calls.  With them, the program's answer is the facts'
+// (`entered_reset` added to the unit's, `entered_covered`).
 //
 // Only the functions that reset, that install only in a child, and those
 // entered either way are analysed, a few times each: a unit that never
@@ -51,6 +54,7 @@ class FunctionDecl;
 
 namespace reapcheck {
 
+struct CallUses;
 class ProcessApiModel;
 class ProjectFacts;
 class SummaryProvider;
@@ -97,6 +101,9 @@ private:
   /// covered is entered so.
   void follow(const clang::FunctionDecl &Caller, Entry How);
   void enter(const clang::FunctionDecl *FD, Entry How);
+  /// Keeps in CoveredByEveryCall the functions entered covered by each of
+  /// the unit's calls of them (\p Uses).
+  void keepCoveredByEveryCall(const CallUses &Uses);
 
   clang::ASTContext &Ctx;
   const ProcessApiModel &Model;
@@ -113,6 +120,10 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, unsigned> Entered, Followed;
   llvm::SmallVector<std::pair<const clang::FunctionDecl *, Entry>, 8> Work;
   llvm::DenseMap<const clang::FunctionDecl *, CallSet> Ahead, Unsets;
+  /// The calls made under a caller's own cover, and those made under the
+  /// cover a caller was entered with.
+  CallSet OwnCovered, EntryCovered;
+  llvm::DenseSet<const clang::FunctionDecl *> CoveredByEveryCall;
 };
 
 } // namespace reapcheck

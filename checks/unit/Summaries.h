@@ -15,6 +15,7 @@
 #include "clang/AST/Decl.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include <optional>
 
 namespace reapcheck {
@@ -74,6 +75,13 @@ public:
       Mask |= Kind;
     }
   }
+  bool installsInChild(const clang::CallExpr &Call) override {
+    return ChildInstallCalls.contains(&Call);
+  }
+  /// \p Call is a child's install (installsInChild()).
+  void addChildInstallCall(const clang::CallExpr &Call) {
+    ChildInstallCalls.insert(&Call);
+  }
   /// A call of the unit gives SIGCHLD to parameter \p Index of \p Callee
   /// (the constant, or an array naming it): a reset of the signal that
   /// parameter names (`restore_defaults(sigs, n)`) is then a reset of
@@ -124,6 +132,7 @@ private:
   unsigned Depth = 0;
   llvm::DenseMap<const clang::FunctionDecl *, unsigned> TakerInstallers;
   llvm::DenseMap<const clang::CallExpr *, unsigned> TakerCalls;
+  llvm::SmallPtrSet<const clang::CallExpr *, 4> ChildInstallCalls;
   /// The unit's calls, collected for the installers' callers.
   std::optional<CallUses> Uses;
   bool TakersClosed = true;

@@ -280,8 +280,12 @@ private:
                        clang::Stmt *Body);
   /// Notes the calls of \p Installer, which runs only in children, as the
   /// child's installs of their callers, and so on up while the caller runs
-  /// only in children too.
-  void noteChildOnlyCalls(const clang::FunctionDecl &Installer);
+  /// only in children too; with \p Takes (an ignore, or a handler that
+  /// reaps any child), as installs for what those callers go on to do.
+  void noteChildOnlyCalls(const clang::FunctionDecl &Installer, bool Takes);
+  /// The unit's functions that run only in children, built when first
+  /// asked.
+  const ChildOnlyFunctions &childOnlyFunctions();
   /// \p Scoped: the install covers only the calls after it (ScopedInstalls).
   void applyAction(const SigchldAction &Action, const clang::Decl *Installer,
                    const clang::CallExpr &At, bool Scoped);

@@ -47,7 +47,7 @@ def entered(calls, flow, defined_in, seeds=(), own=True, takers=frozenset()):
     (what a child calls after a child-only installer, child_covered; what
     main calls before any install, entered_from_main, with own False)."""
     entered = set()
-    work = [usr for node_own, _ in flow.values() for usr in node_own] if own else []
+    work = [usr for node_flow in flow.values() for usr in node_flow[0]] if own else []
     work += list(seeds)
     while work:
         usr = work.pop()
@@ -86,12 +86,47 @@ def child_only(calls, child_calls, defined_in, excluded):
     return only
 
 
+def entered_covered(calls, flow, defined_in, child_edges):
+    """The functions every call of which, in any file, is made with
+    SIGCHLD ignored or reaped by a child's own install (the check's
+    InheritedDispositions, across files): the greatest such set among
+    those some call enters so (entered()).  A call is made so after its
+    caller's own install (flow[node]: covered, entered covered, uncovered,
+    entered uncovered callees, for the functions that install or reset; a
+    callee is covered there when no call of it is uncovered), on a child's
+    side after a child-only installer (child_edges, child_covered()), or
+    by a caller itself in the set while its entry holds (any other
+    function passes it on to every callee).  Calls through pointers are not
+    seen."""
+    may = set(entered(calls, flow, defined_in,
+                      [u for callees in child_edges.values() for u in callees]))
+    edges = {}  # callee -> [(caller node, covered by its own, by its entry)]
+    for node, callees in calls.items():
+        own, _, uncovered, entry_uncovered = flow.get(node, ((), (), None, None))
+        for callee in callees & may:
+            edges.setdefault(callee, []).append((
+                node, callee in child_edges.get(node, ()) or (
+                    uncovered is not None and callee in own and callee not in uncovered),
+                uncovered is None or callee not in entry_uncovered))
+    covered = set(may)
+    changed = True
+    while changed:
+        changed = False
+        for usr in sorted(covered):
+            if not all(own or (node[0] in covered and entry)
+                       for node, own, entry in edges.get(usr, ())):
+                covered.discard(usr)
+                changed = True
+    return sorted(covered)
+
+
 def child_covered(calls, child_calls, child_only, installers):
     """What a child calls once a function that runs only in children
-    installed an ignore or a handler for it: every call the caller makes on
-    that child's side (their order is not recorded: the lean toward no
-    report that installs have).  The installers, and the child-only
-    functions that call them, are followed up to the callers that fork."""
+    installed an ignore or a handler for it: by caller node, every call it
+    makes on that child's side (their order is not recorded: the lean
+    toward no report that installs have).  The installers, and the
+    child-only functions that call them, are followed up to the callers
+    that fork."""
     covering = {u for users in installers.values() for u in users} & child_only
     changed = True
     while changed:
@@ -100,8 +135,7 @@ def child_covered(calls, child_calls, child_only, installers):
             if usr in child_only and usr not in covering and callees & covering:
                 covering.add(usr)
                 changed = True
-    return [u for node, child in sorted(child_calls.items(), key=lambda n: n[0])
-            if child & covering for u in sorted(child)]
+    return {node: child for node, child in child_calls.items() if child & covering}
 
 
 def taker_installers(calls, installs_taker, child_only):

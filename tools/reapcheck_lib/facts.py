@@ -214,8 +214,9 @@ def merge(parts, stamps):
                 if 'entered_reset_calls' in f:
                     reset_flow[(usr, path)] = (f.get('reset_calls', []),
                                                f['entered_reset_calls'])
-                    cover_flow[(usr, path)] = (f.get('covered_calls', []),
-                                               f.get('entered_covered_calls', []))
+                    cover_flow[(usr, path)] = tuple(f.get(k, []) for k in (
+                        'covered_calls', 'entered_covered_calls', 'uncovered_calls',
+                        'entered_uncovered_calls'))
                     always_flow[(usr, path)] = (set(f.get('always_reset_calls', [])),
                                                 set(f.get('entered_always_reset_calls', [])))
                 # A thread's start routine is called there, not by someone unknown.
@@ -420,7 +421,7 @@ def merge(parts, stamps):
                 taker_installers, reaper_installers, resetters),
             'taker_installers': sorted(taker_installers),
             'reaper_installers': sorted(reaper_installers),
-            'entered_covered': dispositions.entered(
+            'entered_covered': dispositions.entered_covered(
                 calls, cover_flow, defined_in,
                 dispositions.child_covered(calls, child_calls, child_only, installers)),
             'child_only': sorted(child_only),

@@ -3,7 +3,10 @@
 // child's: it covers what the child goes on to call, not the parent.
 // Here the server child calls child_init(), which ignores SIGCHLD (or
 // installs a handler that reaps any child) through setup_signals(), and
-// then serve(); the parent goes on notifying with nothing to reap.
+// then serve(); the parent goes on notifying with nothing to reap.  The
+// call of child_init() is the child's install for the rest of that
+// process: a start the child makes itself after it is covered, one it
+// makes before it is not.
 // RUN: %check_tidy %s %t -- %tidy -- -std=gnu11
 // RUN: %check_tidy %s %t -- %tidy -- -std=gnu11 -DHANDLER=1
 // When the parent calls child_init() too, or its address is taken, the
@@ -42,8 +45,16 @@ static void serve(void) {
 pid_t start_server(void) {
   pid_t server = fork(); // no-warning: returned to the caller
   if (server == 0) {
+    for (int i = 0; i < 2; i++)
+      if (fork() == 0)
+        // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: child process started by 'fork' is discarded and can never be reaped [process-unreaped-child]
+        _exit(0);
     child_init();
     serve();
+    for (int i = 0; i < 2; i++)
+      if (fork() == 0) // no-warning: after the child's own install
+        _exit(0);
+    sleep(1);
     _exit(0);
   }
 #if PARENT_TOO

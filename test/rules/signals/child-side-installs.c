@@ -9,6 +9,12 @@
 // When the parent installs the handler as well, it covers every start of
 // the unit: no warning at all.
 // RUN: %check_tidy --prefix CHECK-PARENT %s %t -- %tidy -- -std=gnu11 -DPARENT_TOO=1
+// A function is entered covered only when every call of it is made so:
+// when the parent calls supervise() too, with SIGCHLD at its default, its
+// children are judged by the unit's reapers (none), on the supervisor's
+// side as well (the same code; one verdict per start).
+// RUN: %check_tidy --prefix CHECK-SHARED %s %t -- %tidy -- -std=gnu11 -DSHARED=1
+// RUN: %check_tidy --prefix CHECK-SHARED %s %t -- %tidy -- -std=gnu11 -DSHARED=1 -DIGNORE=1
 #include <signal.h>
 #include <stddef.h>
 #include <sys/types.h>
@@ -23,7 +29,8 @@ static void reap_all(int sig) {
 
 static void supervise(void) {
   for (int i = 0; i < 3; i++)
-    if (fork() == 0) // no-warning: the supervisor's own handler (or ignore) reaps it
+    if (fork() == 0) // no-warning (but with SHARED): the supervisor's own handler (or ignore) reaps it
+      // CHECK-SHARED: :[[@LINE-1]]:9: warning: child process started by 'fork' is discarded and can never be reaped [process-unreaped-child]
       _exit(0);
 }
 
@@ -41,11 +48,15 @@ pid_t start_supervisor(void) {
 #if PARENT_TOO
   signal(SIGCHLD, reap_all);
 #endif
+#if SHARED
+  supervise();
+#endif
   return sup;
 }
 
 void notify(void) {
   if (fork() == 0)
     // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: child process started by 'fork' is discarded and can never be reaped [process-unreaped-child]
+    // CHECK-SHARED: :[[@LINE-2]]:7: warning: child process started by 'fork' is discarded and can never be reaped [process-unreaped-child]
     _exit(0);
 }
