@@ -231,7 +231,7 @@ def entered_from_main(orders, takers, reapers, resetters):
     return seeds
 
 
-def entered_reset(calls, flow, defined_in, orders, takers, reapers, resetters):
+def entered_reset(calls, flow, defined_in, orders, takers, reapers, resetters, mains):
     """The facts' entered_reset: what a function calls after its own reset,
     and what the mains of orders (those of the programs that reap every
     child) call before any install (entered_from_main), each followed on
@@ -239,4 +239,24 @@ def entered_reset(calls, flow, defined_in, orders, takers, reapers, resetters):
     from_main = entered(calls, flow, defined_in,
                         entered_from_main(orders, takers, reapers, resetters),
                         own=False, takers=takers)
-    return sorted(set(entered(calls, flow, defined_in)) | set(from_main))
+    after_foreign = entered(calls, flow, defined_in,
+                            after_foreign_reset(calls, defined_in, takers, resetters,
+                                                mains),
+                            own=False, takers=takers)
+    return sorted(set(entered(calls, flow, defined_in)) | set(from_main) | set(after_foreign))
+
+
+def after_foreign_reset(calls, defined_in, takers, resetters, mains):
+    """What a function calls where a reset made by another file's function
+    it calls may hold: its unit did not know that function resets, and the
+    order of its calls is not recorded, so each of its other calls may come
+    after it (the lean toward the report that resets have), unless it also
+    calls an installer (the lean toward no report that installs have).
+    main's calls are read in order instead (entered_from_main)."""
+    seeds = set()
+    for (usr, path), callees in calls.items():
+        if usr in mains or callees & takers:
+            continue
+        if any(path not in defined_in.get(r, ()) for r in callees & resetters):
+            seeds |= callees - resetters
+    return seeds

@@ -418,7 +418,7 @@ def merge(parts, stamps):
             'taken_functions': taken_functions,
             'entered_reset': dispositions.entered_reset(
                 calls, reset_flow, defined_in, [o for path, o in orders if path in covered_mains],
-                taker_installers, reaper_installers, resetters),
+                taker_installers, reaper_installers, resetters, set(mains.values())),
             'taker_installers': sorted(taker_installers),
             'reaper_installers': sorted(reaper_installers),
             'entered_covered': dispositions.entered_covered(
