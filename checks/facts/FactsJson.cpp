@@ -42,6 +42,7 @@ llvm::json::Object FactsRecorder::toJson(llvm::StringRef Usr,
   for (const auto &[Key, Set] : {std::pair<const char *, bool>{
                                      "constructor", F.Constructor},
                                  {"reaps_once", F.ReapsOnce},
+                                 {"reaps_by_poll", F.ReapsByPoll},
                                  {"reaps_group_only", F.ReapsGroupOnly},
                                  {"leads_group", F.LeadsGroup},
                                  {"leads_session", F.LeadsSession},

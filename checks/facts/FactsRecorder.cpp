@@ -70,6 +70,10 @@ void FactsRecorder::addReapsOnce(const FunctionDecl &FD) {
   function(FD).ReapsOnce = true;
 }
 
+void FactsRecorder::addReapsByPoll(const FunctionDecl &FD) {
+  function(FD).ReapsByPoll = true;
+}
+
 void FactsRecorder::addNeverReturns(const FunctionDecl &FD) {
   function(FD).NeverReturns = true;
 }

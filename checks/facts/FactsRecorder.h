@@ -29,6 +29,8 @@ public:
   /// \p FD reaps any child, but not in a loop (reapsEveryChild()): as a
   /// SIGCHLD handler it leaves the children of coalesced signals.
   void addReapsOnce(const clang::FunctionDecl &FD);
+  /// \p FD reaps any child only by WNOHANG polls run once (reapsOnlyByPolls()).
+  void addReapsByPoll(const clang::FunctionDecl &FD);
   /// \p FD reaps every child, but only of its own process group
   /// (reapsOnlyItsGroup()).
   void addReapsGroupOnly(const clang::FunctionDecl &FD);
@@ -183,6 +185,7 @@ private:
     std::vector<std::tuple<unsigned, std::string, unsigned>> SpawnAttrForwards;
     bool ReapsAny = false;
     bool ReapsOnce = false;
+    bool ReapsByPoll = false;
     bool ReapsGroupOnly = false;
     bool LeadsGroup = false;
     bool LeadsSession = false;

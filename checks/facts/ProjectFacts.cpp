@@ -78,6 +78,8 @@ void ProjectFacts::readFunctions(const llvm::json::Object &Root) {
       F.ReapsAny = ReapsAny && *ReapsAny;
       auto Resets = O->getBoolean("resets_sigchld");
       F.ResetsSigchld = Resets && *Resets;
+      auto ByPoll = O->getBoolean("reaps_by_poll");
+      F.ReapsByPoll = ByPoll && *ByPoll;
       auto Routine = O->getBoolean("reaper_routine");
       F.ReaperRoutine = Routine && *Routine;
       auto NeedsBlock = O->getBoolean("reaper_needs_block");

@@ -81,6 +81,9 @@ struct FunctionFacts {
   /// By parameter: what it does to the group of the process named there.
   llvm::DenseMap<unsigned, PidGroupEffect> PidGroupParams;
   bool ReapsAny = false;
+  /// ... only by WNOHANG polls run once (`reaps_by_poll`): a call of it
+  /// reaps a running child only where the call runs again.
+  bool ReapsByPoll = false;
   /// Its body, or a function it calls, sets SIGCHLD to SIG_DFL or to a
   /// handler that reaps nothing (a `reset_signals()` helper).
   bool ResetsSigchld = false;

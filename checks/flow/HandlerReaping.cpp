@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "flow/PollRepeats.h"
 #include "flow/PreparedBody.h"
 #include "flow/SigchldActions.h"
 #include "flow/Solver.h"
@@ -13,6 +14,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/Basic/SourceManager.h"
 
 using namespace clang;
@@ -142,6 +144,37 @@ bool reapsEveryChild(const ProcessApiModel &Model, const FunctionDecl *FD,
     Callees = std::move(Walk.Callees);
     return Walk.Found;
   });
+}
+
+bool reapsOnlyByPolls(const ProcessApiModel &Model, const FunctionDecl *FD,
+                      ASTContext &Ctx, SummaryProvider *Summaries) {
+  // Found: a reap of any child that waits, or a poll that runs again; and
+  // at least one poll run once was seen.
+  bool Polls = false;
+  return !foundInCalls(FD, [&](const FunctionDecl &Def, auto &Callees) {
+    std::optional<ParentMap> Parents;
+    bool Reaps = false;
+    walkStmts(Def.getBody(), Closures::Enter, [&](const Stmt *S) {
+      const auto *Call = dyn_cast<CallExpr>(S);
+      if (!Call)
+        return true;
+      Callees.push_back(Call->getDirectCallee());
+      if (Summaries && Summaries->callReapsAny(*Call, Ctx))
+        Reaps = true;
+      else if (Model.isReapAny(*Call, Ctx)) {
+        if (!Model.isPollingWait(*Call, Ctx))
+          Reaps = true;
+        else {
+          if (!Parents)
+            Parents.emplace(Def.getBody());
+          Reaps = pollRunsAgain(*Call, *Parents, Ctx);
+          Polls = true;
+        }
+      }
+      return !Reaps;
+    });
+    return Reaps;
+  }) && Polls;
 }
 
 bool reapsOnlyItsGroup(const ProcessApiModel &Model, const FunctionDecl *FD,

@@ -2,6 +2,7 @@
 
 #include "flow/ReapFlow.h"
 #include "flow/Exits.h"
+#include "flow/PollRepeats.h"
 #include "flow/SigchldActions.h"
 #include "support/AstHelpers.h"
 #include "clang/AST/ExprCXX.h"
@@ -63,7 +64,16 @@ bool ReapFlow::bodyReapsAny() {
 bool ReapFlow::reapsAnyHere(const CallExpr &Call) const {
   if (!reapsAny(Model, Summaries, Call, Ctx))
     return false;
-  return !Model.isPollingWait(Call, Ctx) || Prepared.body().inLoop(&Call);
+  const ParentMap &Parents = Prepared.body().parents();
+  if (Model.isPollingWait(Call, Ctx))
+    return pollRunsAgain(Call, Parents, Ctx);
+  // Another file's function that polls once: any loop runs it again (what
+  // it returns is not in view).
+  if (Summaries.callPollsAny(Call))
+    for (const Stmt *P = Parents.getParent(&Call); P; P = Parents.getParent(P))
+      if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(P))
+        return true;
+  return !Summaries.callPollsAny(Call);
 }
 
 void ReapFlow::run(bool Explain) {

@@ -97,8 +97,9 @@ private:
   /// True when some call of the body reaps any child (computed once).
   bool bodyReapsAny();
   /// True when \p Call reaps whichever children have exited, here: a
-  /// reap-any, but not a lone WNOHANG poll that no loop of the body runs
-  /// again (it returns before a child started just before it exits).
+  /// reap-any, but not a WNOHANG poll that no loop of the body runs again
+  /// after it found nothing (PollRepeats: it returns before a child
+  /// started just before it exits).
   bool reapsAnyHere(const clang::CallExpr &Call) const;
 
   // Edges.

@@ -114,6 +114,17 @@ bool reapsAnyChild(const ProcessApiModel &Model, const clang::FunctionDecl *FD,
                    clang::ASTContext &Ctx, SummaryProvider *Summaries = nullptr,
                    ReapAnyBodies *Bodies = nullptr);
 
+/// True when \p FD reaps any child (reapsAnyChild()) only through WNOHANG
+/// polls that no loop of their body runs again once they found nothing
+/// (PollRepeats: `while (waitpid(-1, &st, WNOHANG) > 0)` run once), in
+/// \p FD or a function it calls, two levels deep: called once, right after
+/// a start, it reaps nothing of that child; called again and again (a
+/// handler, a server's loop), it reaps.  A call of a project function that
+/// reaps any child is a reap of its own.
+bool reapsOnlyByPolls(const ProcessApiModel &Model,
+                      const clang::FunctionDecl *FD, clang::ASTContext &Ctx,
+                      SummaryProvider *Summaries);
+
 /// True when installing \p Handler for SIGCHLD resets it: a handler whose
 /// body is in view and reaps no child.  One defined in another file (rsync's
 /// `remember_children`, installed by clientserver.c) is not known to, nor

@@ -49,13 +49,6 @@ const Stmt *BodyContext::parentSkipping(const Stmt *S, const Stmt **Child,
   return P;
 }
 
-bool BodyContext::inLoop(const Stmt *S) const {
-  for (const Stmt *P = PM.getParent(S); P; P = PM.getParent(P))
-    if (isa<WhileStmt, DoStmt, ForStmt, CXXForRangeStmt>(P))
-      return true;
-  return false;
-}
-
 bool BodyContext::isOwnedLocal(const VarDecl *V) const {
   if (!V || !V->hasLocalStorage() || V->getType()->isReferenceType())
     return false;

@@ -100,9 +100,8 @@ public:
   const clang::Stmt *parentSkipping(const clang::Stmt *S,
                                     const clang::Stmt **Child,
                                     bool SkipNegation = false) const;
-  /// True when \p S is inside a loop of this body (its condition, body or
-  /// increment): code that runs again.
-  bool inLoop(const clang::Stmt *S) const;
+  /// The parents of this body's statements.
+  const clang::ParentMap &parents() const { return PM; }
   /// A by-value local of this body (not a static, not a reference).
   bool isOwnedLocal(const clang::VarDecl *V) const;
   /// Source order of expansion locations.

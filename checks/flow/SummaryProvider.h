@@ -184,6 +184,14 @@ public:
     (void)Ctx;
     return false;
   }
+  /// True when \p Call, one callReapsAny() answers yes for, is a call of a
+  /// function that reaps any child only by WNOHANG polls run once (another
+  /// file's `reaps_by_poll`): like such a poll, it reaps a running child
+  /// only where the call runs again.
+  virtual bool callPollsAny(const clang::CallExpr &Call) {
+    (void)Call;
+    return false;
+  }
 };
 
 /// Whether \p Call reaps any child: the C library's reap-any calls, and

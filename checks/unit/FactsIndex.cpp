@@ -217,6 +217,8 @@ static void indexFunction(TranslationUnitScan &Unit, const FunctionDecl &FD,
   if (Own &&
       reapsAnyChild(Model, &FD, Ctx, &Unit.summaries(), &Walked.ReapAny)) {
     Recorder.addReapsAny(FD);
+    if (reapsOnlyByPolls(Model, &FD, Ctx, &Unit.summaries()))
+      Recorder.addReapsByPoll(FD);
     if (!reapsEveryChild(Model, &FD, Ctx, &Unit.summaries()))
       Recorder.addReapsOnce(FD);
     else if (reapsOnlyItsGroup(Model, &FD, Ctx, &Unit.summaries()))

@@ -1,6 +1,7 @@
 //===--- Owners.cpp - Children kept beyond the function -------------------===//
 
 #include "unit/Owners.h"
+#include "flow/PollRepeats.h"
 #include "unit/CallUses.h"
 #include "support/AstHelpers.h"
 #include "support/Compat.h"
@@ -196,16 +197,24 @@ bool OwnerJudge::pollRepeats(const CallExpr &Call, const ValueDecl *Holder,
                              const Decl *In) {
   if (RepeatsOf) {
     collectRepeats(RepeatsOf);
+    Parents.emplace(const_cast<Stmt *>(RepeatsOf));
     RepeatsOf = nullptr;
   }
-  if (RepeatingCalls.contains(&Call))
-    return true;
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation At = SM.getExpansionLoc(Call.getBeginLoc());
-  for (SourceRange R : Repeating)
-    if (!SM.isBeforeInTranslationUnit(At, R.getBegin()) &&
-        !SM.isBeforeInTranslationUnit(R.getEnd(), At))
-      return true;
+  auto Within = [&](llvm::ArrayRef<SourceRange> Ranges) {
+    return llvm::any_of(Ranges, [&](SourceRange R) {
+      return !SM.isBeforeInTranslationUnit(At, R.getBegin()) &&
+             !SM.isBeforeInTranslationUnit(R.getEnd(), At);
+    });
+  };
+  // A drain that stops at the first 0 runs once there, unless a loop
+  // around it runs it again.
+  if ((RepeatingCalls.contains(&Call) || Within(RepeatingLoops)) &&
+      pollRunsAgain(Call, *Parents, Ctx))
+    return true;
+  if (Within(Repeating))
+    return true;
   const auto *FD = dyn_cast_or_null<FunctionDecl>(In);
   if (!FD)
     return true;
@@ -231,16 +240,17 @@ bool OwnerJudge::pollRepeats(const CallExpr &Call, const ValueDecl *Holder,
 /// other things (`for (auto &j : jobs_)`) polls each child once.
 void OwnerJudge::collectRepeats(const Stmt *Body) {
   Repeating.clear();
+  RepeatingLoops.clear();
   RepeatingCalls.clear();
   const SourceManager &SM = Ctx.getSourceManager();
-  auto Range = [&](const Stmt *S) {
-    Repeating.push_back({SM.getExpansionLoc(S->getBeginLoc()),
-                         SM.getExpansionLoc(S->getEndLoc())});
+  auto Range = [&](const Stmt *S, std::vector<SourceRange> &Into) {
+    Into.push_back({SM.getExpansionLoc(S->getBeginLoc()),
+                    SM.getExpansionLoc(S->getEndLoc())});
   };
   walkStmts(Body, Closures::Enter, [&](const Stmt *S) {
     const Expr *Cond = nullptr;
     if (isa<LambdaExpr, BlockExpr>(S))
-      Range(S);
+      Range(S, Repeating);
     else if (const auto *For = dyn_cast<ForStmt>(S))
       Cond = For->getCond();
     else if (const auto *While = dyn_cast<WhileStmt>(S))
@@ -252,7 +262,7 @@ void OwnerJudge::collectRepeats(const Stmt *Body) {
     if (isa<ForStmt, WhileStmt, DoStmt>(S)) {
       if (auto Value = Cond ? constantOf(Cond, Ctx) : std::optional<int64_t>(1);
           Value && *Value != 0)
-        Range(S);
+        Range(S, RepeatingLoops);
       else
         walkStmts(Cond, Closures::Skip, [&](const Stmt *Inner) {
           if (const auto *Call = dyn_cast<CallExpr>(Inner))

@@ -33,6 +33,7 @@
 #include "flow/Holders.h"
 #include "facts/ProjectFacts.h"
 #include "flow/SummaryProvider.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
@@ -118,10 +119,13 @@ private:
   /// Holders a WNOHANG reap of any child takes, where it repeats for them
   /// (pollRepeats): the rule of a poll of the holder itself.
   llvm::SmallPtrSet<const clang::ValueDecl *, 4> PolledByReapAny;
-  /// Where a poll repeats in the body being scanned: loops that run until
-  /// broken out of and closures (expansion ranges), loop conditions' calls.
-  std::vector<clang::SourceRange> Repeating;
+  /// Where a poll repeats in the body being scanned: closures, and loops
+  /// that run until broken out of (expansion ranges), loop conditions'
+  /// calls; in a loop, unless the loop ends when it finds nothing
+  /// (PollRepeats, with the body's parents).
+  std::vector<clang::SourceRange> Repeating, RepeatingLoops;
   llvm::SmallPtrSet<const clang::CallExpr *, 4> RepeatingCalls;
+  std::optional<clang::ParentMap> Parents;
   /// The body scanned whose repeats are not collected yet, or null.
   const clang::Stmt *RepeatsOf = nullptr;
   /// Functions whose address the unit takes (callbacks), once asked.

@@ -417,6 +417,14 @@ bool ProjectSummaries::callReapsAny(const CallExpr &Call, ASTContext &Ctx) {
   return F && F->ReapsAny;
 }
 
+bool ProjectSummaries::callPollsAny(const CallExpr &Call) {
+  const FunctionDecl *FD = Call.getDirectCallee();
+  if (!Facts || !FD || FD->hasBody())
+    return false;
+  const FunctionFacts *F = Facts->function(usrOf(FD));
+  return F && F->ReapsAny && F->ReapsByPoll;
+}
+
 const WrapperSummary *ProjectSummaries::wrapper(const FunctionDecl *FD) const {
   if (const WrapperSummary *Local = TranslationUnitSummaries::wrapper(FD))
     return Local;

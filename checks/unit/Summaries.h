@@ -151,6 +151,7 @@ public:
   /// Also a call of another file's function that reaps any child.
   bool callReapsAny(const clang::CallExpr &Call,
                     clang::ASTContext &Ctx) override;
+  bool callPollsAny(const clang::CallExpr &Call) override;
   /// Also a call of another file's function that installs one
   /// (`taker_installers`).
   unsigned installsTaker(const clang::CallExpr &Call,

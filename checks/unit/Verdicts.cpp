@@ -3,6 +3,7 @@
 #include "unit/Verdicts.h"
 #include "facts/ProjectFacts.h"
 #include "flow/ProcessGroups.h"
+#include "support/AstHelpers.h"
 #include "unit/FactsIndex.h"
 #include "unit/TranslationUnitScan.h"
 

@@ -178,8 +178,8 @@ def merge(parts, stamps):
                 signal_params[(usr, index)] = (handler, kernel_reaps)
             entry['reaps_any'] = entry['reaps_any'] or f.get('reaps_any', False)
             # reaps_once: no loop; reaper_routine: a loop that does not end.
-            for flag in ('resets_sigchld', 'reaps_once', 'constructor', 'reaper_routine',
-                         'reaper_needs_block', 'reaps_group_only', 'leads_group',
+            for flag in ('resets_sigchld', 'reaps_once', 'reaps_by_poll', 'constructor',
+                         'reaper_routine', 'reaper_needs_block', 'reaps_group_only', 'leads_group',
                          'leads_session', 'leads_terminal', 'never_returns', 'ends_in',
                          'loops_forever',
                          'spawn_attr_params', 'spawn_attr_forwards', 'pid_group_params'):
@@ -348,11 +348,9 @@ def merge(parts, stamps):
         # or a thread the program starts in its parent reaps over and over
         # (one that waits in sigwaitinfo() only where the parent blocks it).
         blocks = any(u in blockers.get(p, ()) for u, p in reached)
-        loop_reapers = [main_usr] if node_reaps.get(root, False) else []
-        loop_reapers += [
-            u for u in calls.get(root, set()) - thread_calls.get(root, set())
-            for w in programs_mod.definitions_linked(u, main_file, main_file, defined_in, main_files)
-            if node_reaps.get((u, w), False)]
+        loop_reapers = programs_mod.main_reapers(root, node_reaps, calls, thread_calls,
+                                                 functions, defined_in, main_files,
+                                                 {} if entry else dict(orders))
         loop_reapers += [u for u, _ in reached
                          if u in routines and functions.get(u, {}).get('reaper_routine')
                          and u not in child_only

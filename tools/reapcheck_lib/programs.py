@@ -88,8 +88,11 @@ def derive_reaps_any(functions, calls, thread_calls, any_pid, node_reaps):
     own unit found it reaps any child (one level, not a closure: a program
     whose every path reaches some final reap-any is not a reaper).  A thread
     a function starts is not a call of it here: the thread reaps, not the
-    function."""
-    own = {usr: f['reaps_any'] for usr, f in functions.items()}
+    function.  One that reaps only through functions that reap only by
+    WNOHANG polls run once (reaps_by_poll) is taken to call them once: it
+    reaps only by such polls too."""
+    own = {usr: f['reaps_any'] and not f.get('reaps_by_poll') for usr, f in functions.items()}
+    polls = {usr for usr, f in functions.items() if f['reaps_any'] and f.get('reaps_by_poll')}
 
     def reaps_via(node):
         return (any(functions.get(callee, {}).get('params', {}).get(index) == 'reaps'
@@ -98,9 +101,57 @@ def derive_reaps_any(functions, calls, thread_calls, any_pid, node_reaps):
                        for callee in calls.get(node, set()) - thread_calls.get(node, set())))
 
     for node in list(node_reaps):
-        if not node_reaps[node] and reaps_via(node):
+        if node_reaps[node]:
+            continue
+        if reaps_via(node):
             node_reaps[node] = True
             functions[node[0]]['reaps_any'] = True
+        elif (calls.get(node, set()) - thread_calls.get(node, set())) & polls:
+            node_reaps[node] = True
+            functions[node[0]].update(reaps_any=True, reaps_by_poll=True)
+
+
+def main_reapers(root, node_reaps, calls, thread_calls, functions, defined_in,
+                 main_files, orders):
+    """The functions through which a program's root reaps any child itself:
+    the root, and each function it calls directly that reaps any child.
+    One that reaps only by WNOHANG polls run once (reaps_by_poll) counts
+    only where it runs again: for a main, when its entry_order (orders, by
+    path) calls it in a block on a cycle; a root without one is taken to.
+    The root's own such polls were judged where they are, by its unit
+    (docs/process/unreaped-child.rst)."""
+    usr, path = root
+    order = orders.get(path)
+    again = repeated_calls(order) if order else None
+
+    def counts(callee):
+        return (not functions.get(callee, {}).get('reaps_by_poll')
+                or again is None or callee in again)
+    found = [usr] if node_reaps.get(root) and not functions[usr].get('reaps_by_poll') else []
+    found += [u for u in calls.get(root, set()) - thread_calls.get(root, set())
+              for w in definitions_linked(u, path, path, defined_in, main_files)
+              if node_reaps.get((u, w), False) and counts(u)]
+    return found
+
+
+def repeated_calls(order):
+    """The callees of an entry_order called in a block on a cycle (a loop
+    runs the call again)."""
+    blocks, callees = order['blocks'], order['calls']
+    succs = {b: block[1] for b, block in enumerate(blocks) if block}
+    repeated = set()
+    for b, block in enumerate(blocks):
+        if not block or not any(e >= 0 for e in block[0]):
+            continue
+        seen, work = set(), list(succs.get(b, ()))
+        while work and b not in seen:
+            s = work.pop()
+            if s not in seen:
+                seen.add(s)
+                work.extend(succs.get(s, ()))
+        if b in seen:
+            repeated.update(callees[e] for e in block[0] if e >= 0)
+    return repeated
 
 
 def derive_reaper_routines(functions):
