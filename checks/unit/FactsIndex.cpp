@@ -78,6 +78,10 @@ public:
                   !handlerReapsNothing(Model, Action->Handler, Ctx, &Summaries)
               ? -3
               : -2);
+    // main's own reap of any child (its wait loop): where the program's
+    // loop reaps, for what main calls after it.
+    if (reapsAny(Model, Summaries, Call, Ctx))
+      Events.push_back(-4);
     // A call through a private table may run each function it names.
     std::vector<const FunctionDecl *> Callees =
         Summaries.tableTargets(Call, Ctx);

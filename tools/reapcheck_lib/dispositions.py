@@ -159,15 +159,15 @@ def taker_installers(calls, installs_taker, child_only):
     return takers
 
 
-def reaper_ahead(order, reapers):
+def reaper_ahead(order, reapers, event=-3):
     """By block of one entry_order: whether a handler that may reap is
-    installed after the block's end on some path (a -3 event, or a call of
-    one of reapers).  Backward, each block queued again only when it
-    changes from no to yes."""
+    installed after the block's end on some path (an event, -3 unless
+    told, or a call of one of reapers).  Backward, each block queued again
+    only when it changes from no to yes."""
     blocks, callees = order['blocks'], order['calls']
 
     def installs(e):
-        return e == -3 or (e >= 0 and callees[e] in reapers)
+        return e == event or (e >= 0 and callees[e] in reapers)
     preds = {}
     for b, block in enumerate(blocks):
         for s in (block[1] if block else ()):
@@ -209,7 +209,7 @@ def entered_from_main(orders, takers, reapers, resetters):
                         seeds.add(callees[e])
                 if e == -2 or (e >= 0 and callees[e] in resetters):
                     reset = True
-                elif e < 0 or callees[e] in takers:
+                elif e in (-1, -3) or (e >= 0 and callees[e] in takers):
                     unset = reset = False
             return unset, reset
         states = {order['entry']: (True, False)}

@@ -343,26 +343,27 @@ def merge(parts, stamps):
                         reached.add((callee, where))
                         work.append((callee, where))
         members = {path for _, path in reached}
-        reached_nodes = reached
         # main's own loop, or a function main calls directly, reaps any child;
         # or a thread the program starts in its parent reaps over and over
         # (one that waits in sigwaitinfo() only where the parent blocks it).
         blocks = any(u in blockers.get(p, ()) for u, p in reached)
-        loop_reapers = programs_mod.main_reapers(root, node_reaps, calls, thread_calls,
-                                                 functions, defined_in, main_files,
-                                                 {} if entry else dict(orders))
-        loop_reapers += [u for u, _ in reached
-                         if u in routines and functions.get(u, {}).get('reaper_routine')
-                         and u not in child_only
-                         and (blocks or not functions[u].get('reaper_needs_block'))]
-        main_reaps = bool(loop_reapers)
+        order = None if entry else dict(orders).get(main_file)
+        loop_reapers = programs_mod.main_reapers(root, node_reaps, calls, thread_calls, functions,
+                                                 defined_in, main_files, {main_file: order})
+        threads = [u for u, _ in reached
+                   if u in routines and functions.get(u, {}).get('reaper_routine')
+                   and u not in child_only
+                   and (blocks or not functions[u].get('reaper_needs_block'))]
+        late = programs_mod.after_loop(root, order, [] if threads else loop_reapers, calls, reached)
+        main_reaps = bool(loop_reapers + threads)
         # A handler of a program that blocks SIGCHLD for good never runs.
         blocked = programs_mod.sigchld_blocked(members, reached, blockers, admitting)
         reapers = members & (ignore_files if blocked else reaper_files)
         program = {'main': main_file, 'files': sorted(members),
                    'reaps_every_child': bool(reapers) or main_reaps,
                    'reaps_group_only': bool(reapers or main_reaps) and reapers <= group_files
-                   and all(functions.get(u, {}).get('reaps_group_only') for u in loop_reapers),
+                   and all(functions.get(u, {}).get('reaps_group_only')
+                           for u in loop_reapers + threads),
                    # By main's own loop: a SIG_DFL reset does not undo it.
                    'reaps_by_loop': main_reaps}
         taken = [t for path in program['files'] for t in takers.get(path, [])]
@@ -375,10 +376,11 @@ def merge(parts, stamps):
         if blocked:
             program['sigchld_blocked'] = True
         programs.append(program)
-        for node in reached_nodes:
+        for node in reached:
             # A reaper thread and main's loop run in the parent only: a function run only
             # in children has the handlers and ignores alone, which fork copies.
-            child = node[0] in child_only
+            # Nor does a function main calls only after its loop ended.
+            child = node[0] in child_only or node in late
             reaping_by_node.setdefault(node, []).append(
                 bool(reapers) if child else program['reaps_every_child'])
             looping_by_node.setdefault(node, []).append(main_reaps and not child)

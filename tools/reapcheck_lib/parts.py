@@ -38,7 +38,8 @@ def _strings(value):
 def _entry_order(order):
     """None, or main's blocks as the check writes them: by ID, [events,
     successors], each event a callee's index in `calls`, or -1 (an
-    ignore), -2 (a reset) or -3 (a handler that may reap)."""
+    ignore), -2 (a reset), -3 (a handler that may reap) or -4 (a reap of
+    any child)."""
     if order is None:
         return True
     if not (isinstance(order, dict) and _strings(order.get('calls'))
@@ -55,7 +56,7 @@ def _entry_order(order):
                         for x in block)):
             return False
         events, succs = block
-        if not (all(-3 <= e < calls for e in events)
+        if not (all(-4 <= e < calls for e in events)
                 and all(0 <= s < count for s in succs)):
             return False
     return True

@@ -134,6 +134,38 @@ def main_reapers(root, node_reaps, calls, thread_calls, functions, defined_in,
     return found
 
 
+def after_loop(root, order, loop_reapers, calls, reached):
+    """The functions of a program whose main reaps by its own loop that
+    run only after that loop has ended: reached only through main's calls
+    after which no reap of any child comes on any path (entry_order: a -4
+    event, a call of one of loop_reapers), neither on a cycle with one.  A
+    child they start is not that loop's (the init that waits for its main
+    service, then runs stop hooks)."""
+    if not order or not loop_reapers:
+        return set()
+    from . import dispositions
+    ahead, reaps = dispositions.reaper_ahead(order, set(loop_reapers), -4)
+    blocks, callees = order['blocks'], order['calls']
+    early, late = set(), set()
+    for b, block in enumerate(blocks):
+        for i, e in enumerate(block[0] if block else ()):
+            if e >= 0:
+                # A call of the reaper itself is the loop.
+                later = ahead[b] or any(map(reaps, block[0][i:]))
+                (early if later else late).add(callees[e])
+    # What the early calls reach, through any path of the program's calls
+    # (main's own calls aside: they are the ones sorted here).
+    work = [n for n in reached if n[0] in early and n != root]
+    seen = set(work) | {root}
+    while work:
+        for callee in calls.get(work.pop(), ()):
+            for node in reached:
+                if node[0] == callee and node not in seen:
+                    seen.add(node)
+                    work.append(node)
+    return {n for n in reached if n not in seen} if late else set()
+
+
 def repeated_calls(order):
     """The callees of an entry_order called in a block on a cycle (a loop
     runs the call again)."""
