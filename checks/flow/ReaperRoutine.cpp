@@ -183,4 +183,16 @@ bool reaperNeedsBlockedSigchld(const ProcessApiModel &Model,
   });
 }
 
+bool mayBeThreadRoutine(const FunctionDecl &FD) {
+  if (FD.getNumParams() != 1)
+    return false;
+  QualType Param = FD.getParamDecl(0)->getType();
+  QualType Result = FD.getReturnType();
+  auto IsVoidPointer = [](QualType T) {
+    return T->isPointerType() && T->getPointeeType()->isVoidType();
+  };
+  return IsVoidPointer(Param) &&
+         (IsVoidPointer(Result) || Result->isSpecificBuiltinType(BuiltinType::Int));
+}
+
 } // namespace reapcheck

@@ -40,6 +40,11 @@ unseenCallsInForeverLoops(const ProcessApiModel &Model,
                           const clang::FunctionDecl &Routine,
                           clang::ASTContext &Ctx, SummaryProvider *Summaries);
 
+/// True when \p FD may be a thread's start routine by its type: one
+/// `void *` parameter, and a `void *` or `int` result (pthread_create,
+/// thrd_create, g_thread_new).
+bool mayBeThreadRoutine(const clang::FunctionDecl &FD);
+
 /// True when \p Routine, or a function it calls (two levels deep), waits
 /// for a signal in a call of a `sigset: take` row (sigwaitinfo, signalfd):
 /// it sees SIGCHLD only where the process keeps it blocked.

@@ -116,8 +116,9 @@ private:
 /// (InheritedDispositions' main entered reset, with other files' installers
 /// known): each block of its CFG, by ID, as [events, successors].  An event
 /// is the index of a callee of the project in `calls`, -1 for an ignore
-/// installed there, -3 for a handler that may reap, -2 for a reset; a block
-/// that does not return has no successors.
+/// installed there, -3 for a handler that may reap, -2 for a reset, -4 for
+/// main's own reap of any child; a block that does not return has no
+/// successors.
 static void indexEntryOrder(TranslationUnitScan &Unit, const FunctionDecl &FD,
                             FactsRecorder &Recorder) {
   std::unique_ptr<CFG> Graph =
@@ -158,20 +159,6 @@ static void indexEntryOrder(TranslationUnitScan &Unit, const FunctionDecl &FD,
 
 static bool indexCalls(TranslationUnitScan &Unit, const FunctionDecl &FD,
                        FactsRecorder &Recorder);
-
-/// A thread's start routine by its type: one `void *` parameter, and a
-/// `void *` or `int` result (pthread_create, thrd_create, g_thread_new).
-static bool mayBeThreadRoutine(const FunctionDecl &FD) {
-  if (FD.getNumParams() != 1)
-    return false;
-  QualType Param = FD.getParamDecl(0)->getType();
-  QualType Result = FD.getReturnType();
-  auto IsVoidPointer = [](QualType T) {
-    return T->isPointerType() && T->getPointeeType()->isVoidType();
-  };
-  return IsVoidPointer(Param) &&
-         (IsVoidPointer(Result) || Result->isSpecificBuiltinType(BuiltinType::Int));
-}
 
 namespace {
 /// What indexing one function learns about the others it calls, kept for
@@ -291,8 +278,14 @@ static bool indexCalls(TranslationUnitScan &Unit, const FunctionDecl &FD,
     const FunctionDecl *Routine = Model.threadRoutine(*Call, Ctx);
     if (Routine)
       Recorder.addThreadCall(FD, *Routine);
-    Recorder.addCall(FD, *Callee);
-    for (const FunctionDecl *Run : {Callee, Routine})
+    // A function of the C library is defined in no file of the project:
+    // the merge links nothing through it, nor summarises it.
+    const SourceManager &SM = Ctx.getSourceManager();
+    const bool Library =
+        SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation()));
+    if (!Library)
+      Recorder.addCall(FD, *Callee);
+    for (const FunctionDecl *Run : {Library ? nullptr : Callee, Routine})
       if (Run) {
         auto [It, New] = OnChildSide.insert({Run->getCanonicalDecl(), true});
         It->second = It->second && Unit.isChildSideCall(FD, *Call);
@@ -300,8 +293,8 @@ static bool indexCalls(TranslationUnitScan &Unit, const FunctionDecl &FD,
     for (unsigned I = 0; I < Call->getNumArgs(); ++I)
       if (const FunctionDecl *Named = functionNamedBy(Call->getArg(I)))
         Recorder.addFunctionArg(FD, *Callee, I, *Named);
-    for (unsigned I = 0; I < Call->getNumArgs() && I < Callee->getNumParams();
-         ++I)
+    for (unsigned I = 0;
+         !Library && I < Call->getNumArgs() && I < Callee->getNumParams(); ++I)
       if (isPidType(Callee->getParamDecl(I)->getType()))
         if (auto Pid = constantOf(Call->getArg(I), Ctx); Pid && *Pid <= 0)
           Recorder.addAnyPidCall(FD, *Callee, I);
