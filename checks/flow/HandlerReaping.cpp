@@ -15,6 +15,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ParentMap.h"
+#include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 
 using namespace clang;
@@ -148,17 +149,29 @@ bool reapsEveryChild(const ProcessApiModel &Model, const FunctionDecl *FD,
 
 bool reapsOnlyByPolls(const ProcessApiModel &Model, const FunctionDecl *FD,
                       ASTContext &Ctx, SummaryProvider *Summaries) {
-  // Found: a reap of any child that waits, or a poll that runs again; and
-  // at least one poll run once was seen.
+  // Found: a reap of any child that waits, a poll that runs again, or a
+  // call in a loop of a function of the unit that reaps any child (its
+  // polls run again: a server's loop calling reap_exited()); and at least
+  // one poll run once was seen.
   bool Polls = false;
   return !foundInCalls(FD, [&](const FunctionDecl &Def, auto &Callees) {
     std::optional<ParentMap> Parents;
+    auto InLoop = [&](const CallExpr &Call) {
+      if (!Parents)
+        Parents.emplace(Def.getBody());
+      for (const Stmt *P = Parents->getParent(&Call); P;
+           P = Parents->getParent(P))
+        if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(P))
+          return true;
+      return false;
+    };
     bool Reaps = false;
     walkStmts(Def.getBody(), Closures::Enter, [&](const Stmt *S) {
       const auto *Call = dyn_cast<CallExpr>(S);
       if (!Call)
         return true;
-      Callees.push_back(Call->getDirectCallee());
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      Callees.push_back(Callee);
       if (Summaries && Summaries->callReapsAny(*Call, Ctx))
         Reaps = true;
       else if (Model.isReapAny(*Call, Ctx)) {
@@ -170,6 +183,10 @@ bool reapsOnlyByPolls(const ProcessApiModel &Model, const FunctionDecl *FD,
           Reaps = pollRunsAgain(*Call, *Parents, Ctx);
           Polls = true;
         }
+      } else if (Callee && Callee->hasBody() &&
+                 reapsAnyChild(Model, Callee, Ctx, Summaries) &&
+                 InLoop(*Call)) {
+        Reaps = true;
       }
       return !Reaps;
     });

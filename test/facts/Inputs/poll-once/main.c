@@ -1,10 +1,11 @@
 /* A batch runner: submits three jobs, collects those already done once,
    then goes on; nothing else reaps.  With LOOP, it collects again and
-   again. */
+   again, itself; with ROUNDS, through reap.c's reap_rounds(). */
 #include <unistd.h>
 
 int submit(const char *cmd);
 int reap_finished(void);
+int reap_rounds(int rounds);
 
 int main(void) {
   int finished = 0;
@@ -15,6 +16,8 @@ int main(void) {
     finished += reap_finished();
     sleep(1);
   }
+#elif defined(ROUNDS)
+  finished = reap_rounds(5);
 #else
   finished = reap_finished();
 #endif

@@ -10,3 +10,12 @@ int reap_finished(void) {
   }
   return n;
 }
+
+/* Collects again and again: its loop runs the drain after it found
+   nothing. */
+int reap_rounds(int rounds) {
+  int n = 0;
+  for (int i = 0; i < rounds; i++)
+    n += reap_finished();
+  return n;
+}
