@@ -70,6 +70,10 @@ void FactsRecorder::addReapsOnce(const FunctionDecl &FD) {
   function(FD).ReapsOnce = true;
 }
 
+void FactsRecorder::addInstallsOnce(const FunctionDecl &FD) {
+  function(FD).InstallsOnce = true;
+}
+
 void FactsRecorder::addReapsByPoll(const FunctionDecl &FD) {
   function(FD).ReapsByPoll = true;
 }

@@ -31,6 +31,8 @@ public:
   void addReapsOnce(const clang::FunctionDecl &FD);
   /// \p FD reaps any child only by WNOHANG polls run once (reapsOnlyByPolls()).
   void addReapsByPoll(const clang::FunctionDecl &FD);
+  /// A call of \p FD installs a one-shot reaper (installsOnce()).
+  void addInstallsOnce(const clang::FunctionDecl &FD);
   /// \p FD reaps every child, but only of its own process group
   /// (reapsOnlyItsGroup()).
   void addReapsGroupOnly(const clang::FunctionDecl &FD);
@@ -186,6 +188,7 @@ private:
     bool ReapsAny = false;
     bool ReapsOnce = false;
     bool ReapsByPoll = false;
+    bool InstallsOnce = false;
     bool ReapsGroupOnly = false;
     bool LeadsGroup = false;
     bool LeadsSession = false;

@@ -80,6 +80,8 @@ void ProjectFacts::readFunctions(const llvm::json::Object &Root) {
       F.ResetsSigchld = Resets && *Resets;
       auto ByPoll = O->getBoolean("reaps_by_poll");
       F.ReapsByPoll = ByPoll && *ByPoll;
+      auto Once = O->getBoolean("installs_once");
+      F.InstallsOnce = Once && *Once;
       auto Routine = O->getBoolean("reaper_routine");
       F.ReaperRoutine = Routine && *Routine;
       auto NeedsBlock = O->getBoolean("reaper_needs_block");

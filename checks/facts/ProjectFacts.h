@@ -84,6 +84,8 @@ struct FunctionFacts {
   /// ... only by WNOHANG polls run once (`reaps_by_poll`): a call of it
   /// reaps a running child only where the call runs again.
   bool ReapsByPoll = false;
+  /// A call of it installs a one-shot reaper (`installs_once`).
+  bool InstallsOnce = false;
   /// Its body, or a function it calls, sets SIGCHLD to SIG_DFL or to a
   /// handler that reaps nothing (a `reset_signals()` helper).
   bool ResetsSigchld = false;

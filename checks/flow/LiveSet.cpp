@@ -21,7 +21,7 @@ void LiveSet::dump(llvm::raw_ostream &OS) const {
   OS << " detached";
   printBits(OS, Detached);
   OS << " sigchld=" << (SigchldDefault ? "default" : "ignored")
-     << (SigchldReset ? ",reset" : "") << (SigchldTaken ? ",taken" : "");
+     << (SigchldReset ? ",reset" : "") << (SigchldTaken ? ",taken" : "") << (TakenOnce ? ",once" : "");
   OS << " nonzero";
   printBits(OS, NonZero);
   for (unsigned I : Live.set_bits()) {

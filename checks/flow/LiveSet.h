@@ -108,7 +108,13 @@ public:
   /// (or the kernel's reaping), not reset since: a start here is covered,
   /// whatever the program does elsewhere.
   bool sigchldTakenHere() const { return SigchldTaken; }
-  void setSigchldTaken(bool Value) { SigchldTaken = Value; }
+  void setSigchldTaken(bool Value) {
+    SigchldTaken = Value;
+    TakenOnce = false;
+  }
+  /// ... by a handler that runs once: the next start takes it.
+  bool sigchldTakenOnce() const { return TakenOnce; }
+  void setSigchldTakenOnce() { SigchldTaken = TakenOnce = true; }
 
   LiveSet &operator|=(const LiveSet &Other) {
     for (unsigned I : Other.Live.set_bits()) {
@@ -134,6 +140,7 @@ public:
     SigchldDefault |= Other.SigchldDefault;
     SigchldReset |= Other.SigchldReset;
     SigchldTaken &= Other.SigchldTaken;
+    TakenOnce |= Other.TakenOnce;
     return *this;
   }
   bool operator==(const LiveSet &Other) const {
@@ -141,7 +148,8 @@ public:
         Stored != Other.Stored || MayStored != Other.MayStored ||
         SigchldDefault != Other.SigchldDefault ||
         SigchldReset != Other.SigchldReset ||
-        SigchldTaken != Other.SigchldTaken || NonZero != Other.NonZero)
+        SigchldTaken != Other.SigchldTaken || TakenOnce != Other.TakenOnce ||
+        NonZero != Other.NonZero)
       return false;
     for (unsigned I : Live.set_bits())
       if (bitsOf(I).Known != Other.bitsOf(I).Known ||
@@ -176,6 +184,7 @@ private:
   bool SigchldDefault = false;
   bool SigchldReset = false;
   bool SigchldTaken = false;
+  bool TakenOnce = false;
 };
 
 } // namespace reapcheck

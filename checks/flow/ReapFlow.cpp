@@ -2,7 +2,6 @@
 
 #include "flow/ReapFlow.h"
 #include "flow/Exits.h"
-#include "flow/PollRepeats.h"
 #include "flow/SigchldActions.h"
 #include "support/AstHelpers.h"
 #include "clang/AST/ExprCXX.h"
@@ -46,34 +45,6 @@ ReapFlow::ReapFlow(const PreparedBody &Prepared, const ProcessApiModel &Model,
   for (SiteId I = 0; I < Sites.size(); ++I)
     if (Sites[I].Discarded)
       Records[I].EndAhead = endsAhead(I);
-}
-
-bool ReapFlow::bodyReapsAny() {
-  if (!BodyReapsAny) {
-    BodyReapsAny = false;
-    for (const CFGBlock *B : Prepared.cfg())
-      for (const CFGElement &E : *B)
-        if (auto CS = E.getAs<CFGStmt>())
-          if (const auto *Call = dyn_cast<CallExpr>(CS->getStmt()))
-            if (reapsAnyHere(*Call))
-              BodyReapsAny = true;
-  }
-  return *BodyReapsAny;
-}
-
-bool ReapFlow::reapsAnyHere(const CallExpr &Call) const {
-  if (!reapsAny(Model, Summaries, Call, Ctx))
-    return false;
-  const ParentMap &Parents = Prepared.body().parents();
-  if (Model.isPollingWait(Call, Ctx))
-    return pollRunsAgain(Call, Parents, Ctx);
-  // Another file's function that polls once: any loop runs it again (what
-  // it returns is not in view).
-  if (Summaries.callPollsAny(Call))
-    for (const Stmt *P = Parents.getParent(&Call); P; P = Parents.getParent(P))
-      if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(P))
-        return true;
-  return !Summaries.callPollsAny(Call);
 }
 
 void ReapFlow::run(bool Explain) {
@@ -275,41 +246,12 @@ bool ReapFlow::onCall(const CallExpr &Call, LiveSet &Live) {
     Live.setSigchldReset(Resets);
     Live.setSigchldTaken(!Resets);
   }
+  // arm_reaper(): a one-shot reaper, for the next start.
+  if (Summaries.installsOnce(Call))
+    Live.setSigchldTakenOnce();
   if (Summaries.loopsForever(Call.getDirectCallee()))
     strandLive(Call, Live);
   return !Summaries.neverComesBack(Call.getDirectCallee());
-}
-
-/// What this process does with SIGCHLD from here on: SIG_IGN or
-/// SA_NOCLDWAIT, and the kernel reaps; SIG_DFL or a handler that reaps
-/// nothing, and nothing does (whatever the program installed elsewhere); a
-/// handler that reaps any child is the program's reaper again.
-void ReapFlow::onSigchldAction(const SigchldAction &Action, LiveSet &Live) {
-  if (Action.KernelReaps) {
-    // An ignore this body undoes on every path before it returns: a child
-    // started under it outlives it (the kernel decides at the exit).
-    if (ignoresUndone())
-      return;
-    Live.setSigchldDefault(false);
-    Live.setSigchldReset(false);
-    Live.setSigchldTaken(true);
-    return;
-  }
-  if (!Action.Default && !Action.Handler) {
-    // An unknown value (a saved disposition restored): taken no more.
-    Live.setSigchldTaken(false);
-    return;
-  }
-  Live.setSigchldDefault(true);
-  Live.setSigchldReset(
-      Action.Default ||
-      handlerReapsNothing(Model, Action.Handler, Ctx, &Summaries));
-  // A handler that reaps every group's children (a group reaper does not
-  // reap a child that left it).
-  Live.setSigchldTaken(
-      Action.Handler && !Live.sigchldMayBeReset() &&
-      reapsAnyChild(Model, Action.Handler, Ctx, &Summaries) &&
-      !reapsOnlyItsGroup(Model, Action.Handler, Ctx, &Summaries));
 }
 
 void ReapFlow::reapAll(LiveSet &Live) {
@@ -326,6 +268,9 @@ void ReapFlow::onStart(SiteId I, LiveSet &Live) {
   if (!Live.sigchldMayBeDefault())
     return;
   noteSigchldAtStart(I, Live);
+  // A handler that runs once reaps this child, not the next.
+  if (Live.sigchldTakenOnce())
+    Live.setSigchldTaken(false);
   // A child object kept in a member or container is its class's business
   // (Boost's destructor reaps it; other classes are not followed there):
   // only raw handles need their owner to reap them.

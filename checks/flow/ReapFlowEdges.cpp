@@ -3,9 +3,8 @@
 // ReapFlow's edges: what a branch proves about each site (BranchConditions,
 // StableConditions, guards), where a child gets stuck (in a loop, or at a
 // call of a function that loops forever), what reaching the function's
-// exit means (Exits), the decisions on a leaking path (LeakPath), the dump
-// of the states at the fixed point, and whether the body undoes its own
-// ignore (ignoresUndone()).
+// exit means (Exits), the decisions on a leaking path (LeakPath), and the
+// dump of the states at the fixed point.
 //
 //===----------------------------------------------------------------------===//
 
@@ -387,97 +386,6 @@ void ReapFlow::dumpStates(const MetStates<LiveSet> &Met,
     else
       OS << "not reached\n";
   }
-}
-
-void ReapFlow::noteUndoneIgnore(SiteId I) {
-  // Ignored before the start, but the body puts SIGCHLD back before it
-  // returns (ignoresUndone(), asked at the ignore).
-  const SourceManager &SM = Ctx.getSourceManager();
-  if (IgnoresUndone && *IgnoresUndone && UndoneIgnoreCall &&
-      SM.isBeforeInTranslationUnit(
-          SM.getExpansionLoc(UndoneIgnoreCall->getBeginLoc()),
-          SM.getExpansionLoc(Sites[I].Start->getBeginLoc())))
-    Records[I].Facts.UndoneIgnore = UndoneIgnoreCall;
-}
-
-/// What SIGCHLD is where site \p I starts: undone by this body after, taken
-/// by this body's own install on every path, reset on some path.
-void ReapFlow::noteSigchldAtStart(SiteId I, const LiveSet &Live) {
-  noteUndoneIgnore(I);
-  // Taken here on every path, at every visit of the start.
-  Records[I].Facts.TakenHere =
-      Live.sigchldTakenHere() &&
-      (!Records[I].TakenSeen || Records[I].Facts.TakenHere);
-  Records[I].TakenSeen = true;
-  const auto *StartCall = dyn_cast_or_null<CallExpr>(Sites[I].Start);
-  const bool Ahead =
-      Opts.ReaperAhead && StartCall && Opts.ReaperAhead->count(StartCall);
-  if ((Live.sigchldMayBeReset() && !Ahead) ||
-      (Opts.UnsetCalls && StartCall && Opts.UnsetCalls->count(StartCall)))
-    Records[I].Facts.SigchldReset = true;
-}
-
-bool ReapFlow::ignoresUndone() {
-  if (!IgnoresUndone) {
-    DispositionFacts Found;
-    const BodyContext &B = Prepared.body();
-    IgnoresUndone = analyseDispositions(B.callable(), B.body(), Ctx, Model,
-                                        Summaries, Disposition(), Found) &&
-                    Found.Lasting.Uncovered;
-    if (*IgnoresUndone)
-      walkStmts(B.body(), Closures::Skip, [&](const Stmt *S) {
-        const auto *Call = dyn_cast<CallExpr>(S);
-        auto Action =
-            Call ? sigchldAction(Model, *Call, B.body(), Ctx) : std::nullopt;
-        if (Action && Action->KernelReaps)
-          UndoneIgnoreCall = Call;
-        return !UndoneIgnoreCall;
-      });
-    // An ignore no path takes to a return (made on a child's side that
-    // ends in _exit) is undone nowhere: the returns that have none do not
-    // count.
-    if (*IgnoresUndone && UndoneIgnoreCall &&
-        !returnReachableFrom(*UndoneIgnoreCall))
-      IgnoresUndone = false;
-  }
-  return *IgnoresUndone;
-}
-
-/// True when a path from \p Call reaches a return of the body, not ending
-/// at a call that does not come back first.
-bool ReapFlow::returnReachableFrom(const CallExpr &Call) {
-  auto EndsHere = [&](const CFGElement &E) {
-    auto CS = E.getAs<CFGStmt>();
-    const auto *C = CS ? dyn_cast<CallExpr>(CS->getStmt()) : nullptr;
-    return C && Summaries.neverComesBack(C->getDirectCallee());
-  };
-  llvm::SmallVector<const CFGBlock *, 16> Work;
-  llvm::DenseSet<const CFGBlock *> Seen;
-  for (const CFGBlock *B : Prepared.cfg()) {
-    auto It = llvm::find_if(*B, [&](const CFGElement &E) {
-      auto CS = E.getAs<CFGStmt>();
-      return CS && CS->getStmt() == &Call;
-    });
-    if (It == B->end())
-      continue;
-    if (std::any_of(std::next(It), B->end(), EndsHere))
-      return false;
-    Work.push_back(B);
-    Seen.insert(B);
-    break;
-  }
-  const CFGBlock *Exit = &Prepared.cfg().getExit();
-  while (!Work.empty()) {
-    const CFGBlock *B = Work.pop_back_val();
-    for (const CFGBlock *Succ : B->succs()) {
-      if (Succ == Exit && exitPointOf(*B, Prepared.body().body()))
-        return true;
-      if (Succ && Succ != Exit && Seen.insert(Succ).second &&
-          llvm::none_of(*Succ, EndsHere))
-        Work.push_back(Succ);
-    }
-  }
-  return false;
 }
 
 } // namespace reapcheck

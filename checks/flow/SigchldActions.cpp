@@ -264,6 +264,7 @@ static bool namesSigchldAgain(const FunctionDecl &Handler, unsigned Depth = 0) {
 static void settleOneShot(SigchldAction &Action) {
   if (Action.Handler && !Action.KernelReaps &&
       !namesSigchldAgain(*Action.Handler)) {
+    Action.Once = Action.Handler;
     Action.Handler = nullptr;
     Action.Default = true;
   }

@@ -39,6 +39,9 @@ struct SigchldAction {
   bool KernelReaps = false;
   /// SIG_DFL: children stay zombies until the process reaps them.
   bool Default = false;
+  /// A handler that runs once (SA_RESETHAND) read as SIG_DFL: the handler,
+  /// which reaps the next child.
+  const clang::FunctionDecl *Once = nullptr;
 };
 
 /// A cheap syntactic test, made on every call the callee names do not

@@ -132,6 +132,14 @@ public:
     (void)Call;
     return false;
   }
+  /// True when \p Call is a call of a function that installs, last, a
+  /// SIGCHLD handler that runs once (SA_RESETHAND) and reaps any child of
+  /// every group (an `arm_reaper()`): it reaps the next child.  Providers
+  /// that know none need not override it.
+  virtual bool installsOnce(const clang::CallExpr &Call) {
+    (void)Call;
+    return false;
+  }
   /// The same for a function of the unit: what a call of it installs.
   virtual unsigned installsTaker(const clang::FunctionDecl *FD,
                                  clang::ASTContext &Ctx) {

@@ -186,25 +186,13 @@ static void indexGroupMoves(TranslationUnitScan &Unit, const FunctionDecl &FD,
         Recorder.addPidGroupParam(FD, I, Effect);
 }
 
-/// What one function of the unit tells other files: what it does to each
-/// parameter that can carry a child, whether it reaps any child, and which
-/// functions it calls (the merge links programs through them).
-static void indexFunction(TranslationUnitScan &Unit, const FunctionDecl &FD,
-                          FactsRecorder &Recorder, UnitWalks &Walked) {
+/// How \p FD reaps any child (\p Own: the unit names a process API): in a
+/// loop or once, by polls run once, only its group, over and over; or, for
+/// a thread's routine, the other files' functions its loop calls.
+static void indexReaps(TranslationUnitScan &Unit, const FunctionDecl &FD,
+                       FactsRecorder &Recorder, UnitWalks &Walked, bool Own) {
   ASTContext &Ctx = *Unit.astContext();
   const ProcessApiModel &Model = Unit.model();
-  Recorder.addDefined(FD);
-  // What it does to its parameters matters only to callers in other files:
-  // a function of internal linkage has none (this unit's callers summarise
-  // it when they need to).
-  bool OtherFilesCall = FD.isExternallyVisible() && !FD.isMain();
-  for (unsigned I = 0; OtherFilesCall && I < FD.getNumParams(); ++I)
-    if (mayCarryChild(FD.getParamDecl(I)->getType()))
-      Recorder.addParam(FD, I, Unit.summaries().paramSummary(&FD, I, Ctx));
-  // Without a process API named in the unit's code (or another file's
-  // function the facts know), none of the questions below can be answered
-  // yes: each needs a wait, a signal disposition or a group call.
-  const bool Own = Unit.usesProcessApi() || Unit.facts();
   if (Own &&
       reapsAnyChild(Model, &FD, Ctx, &Unit.summaries(), &Walked.ReapAny)) {
     Recorder.addReapsAny(FD);
@@ -223,6 +211,27 @@ static void indexFunction(TranslationUnitScan &Unit, const FunctionDecl &FD,
          unseenCallsInForeverLoops(Model, FD, Ctx, &Unit.summaries()))
       Recorder.addLoopCall(FD, *Callee);
   }
+}
+
+/// What one function of the unit tells other files: what it does to each
+/// parameter that can carry a child, whether it reaps any child, and which
+/// functions it calls (the merge links programs through them).
+static void indexFunction(TranslationUnitScan &Unit, const FunctionDecl &FD,
+                          FactsRecorder &Recorder, UnitWalks &Walked) {
+  ASTContext &Ctx = *Unit.astContext();
+  Recorder.addDefined(FD);
+  // What it does to its parameters matters only to callers in other files:
+  // a function of internal linkage has none (this unit's callers summarise
+  // it when they need to).
+  bool OtherFilesCall = FD.isExternallyVisible() && !FD.isMain();
+  for (unsigned I = 0; OtherFilesCall && I < FD.getNumParams(); ++I)
+    if (mayCarryChild(FD.getParamDecl(I)->getType()))
+      Recorder.addParam(FD, I, Unit.summaries().paramSummary(&FD, I, Ctx));
+  // Without a process API named in the unit's code (or another file's
+  // function the facts know), none of the questions below can be answered
+  // yes: each needs a wait, a signal disposition or a group call.
+  const bool Own = Unit.usesProcessApi() || Unit.facts();
+  indexReaps(Unit, FD, Recorder, Walked, Own);
   if (Own && Unit.summaries().resetsSigchld(&FD, Ctx))
     Recorder.addResetsSigchld(FD);
   // For a child of another file that calls it, or a parent giving it a pid.
@@ -238,6 +247,8 @@ static void indexFunction(TranslationUnitScan &Unit, const FunctionDecl &FD,
     if (unsigned Kind = Unit.summaries()
                             .TranslationUnitSummaries::installsTaker(&FD, Ctx))
       Recorder.addInstallsTaker(FD, Kind);
+  if (Own && Unit.summaries().TranslationUnitSummaries::installsOnce(&FD))
+    Recorder.addInstallsOnce(FD);
   if (FD.isMain())
     indexEntryOrder(Unit, FD, Recorder);
   bool Sigchld = Own && Unit.summaries().resetsSigchldSomewhere(&FD, Ctx);

@@ -158,6 +158,13 @@ void TranslationUnitScan::applyAction(const SigchldAction &Action,
   if (!Scoped && llvm::find(CoveringInstallers, Installer) ==
                         CoveringInstallers.end())
     CoveringInstallers.push_back(Installer);
+  // A one-shot reaper (read as SIG_DFL) reaps the next child its
+  // installer's callers start (ReapFlow).
+  const auto *OnceIn = dyn_cast_or_null<FunctionDecl>(Installer);
+  if (Action.Once && OnceIn && !OnceIn->isMain() &&
+      reapcheck::reapsAnyChild(Model, Action.Once, *Ctx, &Summaries) &&
+      !reapcheck::reapsOnlyItsGroup(Model, Action.Once, *Ctx, &Summaries))
+    Summaries.addOnceInstaller(*OnceIn);
   // What follows a call of the installer runs covered (the order along
   // main, InheritedDispositions).
   const auto *Function = dyn_cast_or_null<FunctionDecl>(Installer);

@@ -417,6 +417,16 @@ bool ProjectSummaries::callReapsAny(const CallExpr &Call, ASTContext &Ctx) {
   return F && F->ReapsAny;
 }
 
+bool ProjectSummaries::installsOnce(const CallExpr &Call) {
+  if (TranslationUnitSummaries::installsOnce(Call))
+    return true;
+  const FunctionDecl *FD = Call.getDirectCallee();
+  if (!Facts || !FD || FD->hasBody())
+    return false;
+  const FunctionFacts *F = Facts->function(usrOf(FD));
+  return F && F->InstallsOnce;
+}
+
 bool ProjectSummaries::callPollsAny(const CallExpr &Call) {
   const FunctionDecl *FD = Call.getDirectCallee();
   if (!Facts || !FD || FD->hasBody())

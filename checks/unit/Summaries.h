@@ -75,6 +75,16 @@ public:
       Mask |= Kind;
     }
   }
+  bool installsOnce(const clang::CallExpr &Call) override {
+    return installsOnce(Call.getDirectCallee());
+  }
+  bool installsOnce(const clang::FunctionDecl *FD) const {
+    return FD && OnceInstallers.contains(FD->getCanonicalDecl());
+  }
+  /// \p FD installs a one-shot reaper (installsOnce()).
+  void addOnceInstaller(const clang::FunctionDecl &FD) {
+    OnceInstallers.insert(FD.getCanonicalDecl());
+  }
   bool installsInChild(const clang::CallExpr &Call) override {
     return ChildInstallCalls.contains(&Call);
   }
@@ -133,6 +143,7 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, unsigned> TakerInstallers;
   llvm::DenseMap<const clang::CallExpr *, unsigned> TakerCalls;
   llvm::SmallPtrSet<const clang::CallExpr *, 4> ChildInstallCalls;
+  llvm::SmallPtrSet<const clang::FunctionDecl *, 4> OnceInstallers;
   /// The unit's calls, collected for the installers' callers.
   std::optional<CallUses> Uses;
   bool TakersClosed = true;
@@ -152,6 +163,8 @@ public:
   bool callReapsAny(const clang::CallExpr &Call,
                     clang::ASTContext &Ctx) override;
   bool callPollsAny(const clang::CallExpr &Call) override;
+  /// Also a call of another file's function that does (`installs_once`).
+  bool installsOnce(const clang::CallExpr &Call) override;
   /// Also a call of another file's function that installs one
   /// (`taker_installers`).
   unsigned installsTaker(const clang::CallExpr &Call,

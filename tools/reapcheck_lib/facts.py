@@ -178,11 +178,11 @@ def merge(parts, stamps):
                 signal_params[(usr, index)] = (handler, kernel_reaps)
             entry['reaps_any'] = entry['reaps_any'] or f.get('reaps_any', False)
             # reaps_once: no loop; reaper_routine: a loop that does not end.
-            for flag in ('resets_sigchld', 'reaps_once', 'reaps_by_poll', 'constructor',
-                         'reaper_routine', 'reaper_needs_block', 'reaps_group_only', 'leads_group',
-                         'leads_session', 'leads_terminal', 'never_returns', 'ends_in',
-                         'loops_forever',
-                         'spawn_attr_params', 'spawn_attr_forwards', 'pid_group_params'):
+            for flag in ('resets_sigchld', 'reaps_once', 'reaps_by_poll', 'installs_once',
+                         'constructor', 'reaper_routine', 'reaper_needs_block',
+                         'reaps_group_only', 'leads_group', 'leads_session', 'leads_terminal',
+                         'never_returns', 'ends_in', 'loops_forever', 'spawn_attr_params',
+                         'spawn_attr_forwards', 'pid_group_params'):
                 if f.get(flag):
                     entry[flag] = f[flag]
             if f.get('loop_calls'):

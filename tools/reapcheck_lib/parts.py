@@ -70,9 +70,9 @@ def _function_problem(f):
     for key in ('calls', 'child_calls', 'thread_calls', 'loop_calls', 'table_calls'):
         if not _strings(f.get(key, [])):
             return "'%s'" % key
-    for flag in ('resets_sigchld', 'reaps_once', 'reaps_by_poll', 'constructor', 'reaper_routine',
-                 'reaper_needs_block', 'reaps_group_only', 'leads_group', 'leads_session',
-                 'leads_terminal', 'never_returns', 'loops_forever'):
+    for flag in ('resets_sigchld', 'reaps_once', 'reaps_by_poll', 'installs_once', 'constructor',
+                 'reaper_routine', 'reaper_needs_block', 'reaps_group_only', 'leads_group',
+                 'leads_session', 'leads_terminal', 'never_returns', 'loops_forever'):
         if not isinstance(f.get(flag, False), bool):
             return "'%s'" % flag
     if not isinstance(f.get('ends_in', ''), str):
