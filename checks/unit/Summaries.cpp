@@ -407,31 +407,29 @@ bool ProjectSummaries::leadsGroupElsewhere(const FunctionDecl *FD,
   return true;
 }
 
+const FunctionFacts *ProjectSummaries::calleeFacts(const CallExpr &Call) const {
+  const FunctionDecl *FD = Call.getDirectCallee();
+  if (!Facts || !FD || FD->hasBody())
+    return nullptr;
+  return Facts->function(usrOf(FD));
+}
+
 bool ProjectSummaries::callReapsAny(const CallExpr &Call, ASTContext &Ctx) {
   if (TranslationUnitSummaries::callReapsAny(Call, Ctx))
     return true;
-  const FunctionDecl *FD = Call.getDirectCallee();
-  if (!Facts || !FD || FD->hasBody())
-    return false;
-  const FunctionFacts *F = Facts->function(usrOf(FD));
+  const FunctionFacts *F = calleeFacts(Call);
   return F && F->ReapsAny;
 }
 
 bool ProjectSummaries::installsOnce(const CallExpr &Call) {
   if (TranslationUnitSummaries::installsOnce(Call))
     return true;
-  const FunctionDecl *FD = Call.getDirectCallee();
-  if (!Facts || !FD || FD->hasBody())
-    return false;
-  const FunctionFacts *F = Facts->function(usrOf(FD));
+  const FunctionFacts *F = calleeFacts(Call);
   return F && F->InstallsOnce;
 }
 
 bool ProjectSummaries::callPollsAny(const CallExpr &Call) {
-  const FunctionDecl *FD = Call.getDirectCallee();
-  if (!Facts || !FD || FD->hasBody())
-    return false;
-  const FunctionFacts *F = Facts->function(usrOf(FD));
+  const FunctionFacts *F = calleeFacts(Call);
   return F && F->ReapsAny && F->ReapsByPoll;
 }
 

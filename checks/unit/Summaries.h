@@ -185,6 +185,9 @@ public:
   bool loopsForever(const clang::FunctionDecl *FD) override;
 
 private:
+  /// The facts of \p Call's direct callee when its body is not in view.
+  const FunctionFacts *calleeFacts(const clang::CallExpr &Call) const;
+
   const ProjectFacts *Facts;
   llvm::DenseMap<const clang::FunctionDecl *, bool> FactNoReturns;
   llvm::DenseMap<const clang::FunctionDecl *, bool> FactForevers;

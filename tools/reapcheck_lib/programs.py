@@ -5,6 +5,8 @@ program of a file or a function has in common (its coverage)."""
 
 import os
 
+from . import dispositions
+
 
 def sigchld_blocked(members, reached, blockers, admitting):
     """True when a program blocks SIGCHLD for good, so that no SIGCHLD
@@ -143,7 +145,6 @@ def after_loop(root, order, loop_reapers, calls, reached):
     service, then runs stop hooks)."""
     if not order or not loop_reapers:
         return set()
-    from . import dispositions
     ahead, reaps = dispositions.reaper_ahead(order, set(loop_reapers), -4)
     blocks, callees = order['blocks'], order['calls']
     early, late = set(), set()
@@ -153,17 +154,22 @@ def after_loop(root, order, loop_reapers, calls, reached):
                 # A call of the reaper itself is the loop.
                 later = ahead[b] or any(map(reaps, block[0][i:]))
                 (early if later else late).add(callees[e])
+    if not late:
+        return set()
     # What the early calls reach, through any path of the program's calls
     # (main's own calls aside: they are the ones sorted here).
+    nodes_of = {}
+    for node in reached:
+        nodes_of.setdefault(node[0], []).append(node)
     work = [n for n in reached if n[0] in early and n != root]
     seen = set(work) | {root}
     while work:
         for callee in calls.get(work.pop(), ()):
-            for node in reached:
-                if node[0] == callee and node not in seen:
+            for node in nodes_of.get(callee, ()):
+                if node not in seen:
                     seen.add(node)
                     work.append(node)
-    return {n for n in reached if n not in seen} if late else set()
+    return {n for n in reached if n not in seen}
 
 
 def repeated_calls(order):
