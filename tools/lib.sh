@@ -80,6 +80,11 @@ ensure_base() {
   command -v ninja >/dev/null || missing+=(ninja-build)
   command -v python3 >/dev/null || missing+=(python3)
   [ -f /usr/include/pty.h ] || missing+=(libc6-dev)
+  # LLVMSupport's CMake package links zlib and zstd (ZLIB::ZLIB,
+  # zstd::libzstd_shared) and finds them by their headers, but llvm-N-dev
+  # does not depend on their -dev packages: without them configuring fails.
+  [ -f /usr/include/zlib.h ] || missing+=(zlib1g-dev)
+  [ -f /usr/include/zstd.h ] || missing+=(libzstd-dev)
   apt_install "${missing[@]}"
 }
 
