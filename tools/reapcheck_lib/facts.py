@@ -39,6 +39,7 @@ import hashlib
 import json
 import os
 
+from .callgraph import CallGraph, NodeFlags
 from . import dispositions, safeio
 from . import programs as programs_mod
 from .parts import (DUTY_RANK as _DUTY_RANK, holder_group, read_parts,  # noqa: F401
@@ -78,24 +79,37 @@ def file_stamp(dep):
     return {'size': dep['size'], 'mtime': dep['mtime_ns'] // 10**9, 'sha256': dep['sha256']}
 
 
-def changed_deps(deps):
+def changed_deps(deps, memo=None):
     """(paths whose content differs from their stamp or that vanished,
     stamps of files only touched).  A file whose size and modification
-    time are those of its stamp is not read again."""
+    time are those of its stamp is not read again.  memo: a dict shared by
+    the calls of one moment (every unit's deps, checked at once), so that
+    a header hundreds of units read is looked at once."""
     changed, touched = [], {}
     for path, old in sorted(deps.items()):
+        now = memo.get(path) if memo is not None else None
+        if now is None:
+            try:
+                st = os.stat(path)
+                now = (st.st_size, st.st_mtime_ns)
+            except OSError:
+                now = ()
+            if memo is not None:
+                memo[path] = now
+        if not now:
+            changed.append(path)
+            continue
+        if now == (old['size'], old['mtime_ns']):
+            continue
         try:
-            st = os.stat(path)
-            if st.st_size == old['size'] and st.st_mtime_ns == old['mtime_ns']:
-                continue
-            now = dep_stamp(path)
+            stamp = dep_stamp(path)
         except OSError:
             changed.append(path)
             continue
-        if now['sha256'] != old['sha256']:
+        if stamp['sha256'] != old['sha256']:
             changed.append(path)
         else:
-            touched[path] = now
+            touched[path] = stamp
     return changed, touched
 
 
@@ -308,51 +322,32 @@ def merge(parts, stamps):
             roots += sorted((path, usr, functions[usr]['name'])
                             for path in defined_in.get(usr, ()))
     main_files = {path for path, _, _ in roots}
-    programs, reaping_by_node, looping_by_node = [], {}, {}
+    graph = CallGraph(calls, tables, var_files, defined_in, main_files,
+                      {usr for _, usr, _ in roots})
+    programs, reaping_by_node, looping_by_node = [], NodeFlags(), NodeFlags()
     taken_functions = {}  # path -> usr -> the programs with takers reaching it
     # Constructor functions run before main in the program that links their
     # file: known to link it where the database builds one program only.
     constructors = [(u, p) for u, f in functions.items() if f.get('constructor')
                     for p in defined_in.get(u, ())] if len(roots) == 1 else []
+    # Nodes by what they are, to meet a program's reach in set operations.
+    child_nodes = {n for n in calls if n[0] in child_only}
+    routine_nodes = {n for n in calls if n[0] in routines}
+    blocking_nodes = {(u, p) for p, users in blockers.items() for u in users}
+    order_of = dict(orders)
     for main_file, main_usr, entry in roots:
         root = (main_usr, main_file)
-        reached, work = {root, *constructors}, [root, *constructors]
-        tabled = set()  # files whose tables were followed
-        while work:
-            caller = work.pop()
-            callees = set(calls.get(caller, ()))
-            # The callbacks in the tables of a file the program links, and
-            # the tables those name in turn.
-            table_files = [caller[1]]
-            while table_files:
-                where = table_files.pop()
-                if where in tabled:
-                    continue
-                tabled.add(where)
-                for table in tables.get(where, ()):
-                    callees.update(table['functions'])
-                    for var in table['vars']:
-                        table_files.extend(var_files.get(var, ()))
-            for callee in callees:
-                linked = defined_in.get(callee, ())
-                if len(linked) > 1:  # else the one definition there is
-                    linked = programs_mod.definitions_linked(callee, caller[1], main_file, defined_in,
-                                                 main_files)
-                for where in linked:
-                    if callee != main_usr and (callee, where) not in reached:
-                        reached.add((callee, where))
-                        work.append((callee, where))
+        reached = graph.reach([root, *constructors], main_usr, main_file)
         members = {path for _, path in reached}
         # main's own loop, or a function main calls directly, reaps any child;
         # or a thread the program starts in its parent reaps over and over
         # (one that waits in sigwaitinfo() only where the parent blocks it).
-        blocks = any(u in blockers.get(p, ()) for u, p in reached)
-        order = None if entry else dict(orders).get(main_file)
+        blocks = not reached.isdisjoint(blocking_nodes)
+        order = None if entry else order_of.get(main_file)
         loop_reapers = programs_mod.main_reapers(root, node_reaps, calls, thread_calls, functions,
                                                  defined_in, main_files, {main_file: order})
-        threads = [u for u, _ in reached
-                   if u in routines and functions.get(u, {}).get('reaper_routine')
-                   and u not in child_only
+        threads = [u for u, _ in reached & routine_nodes
+                   if functions.get(u, {}).get('reaper_routine') and u not in child_only
                    and (blocks or not functions[u].get('reaper_needs_block'))]
         late = programs_mod.after_loop(root, order, [] if threads else loop_reapers, calls, reached)
         main_reaps = bool(loop_reapers + threads)
@@ -376,17 +371,20 @@ def merge(parts, stamps):
         if blocked:
             program['sigchld_blocked'] = True
         programs.append(program)
-        for node in reached:
-            # A reaper thread and main's loop run in the parent only: a function run only
-            # in children has the handlers and ignores alone, which fork copies.
-            # Nor does a function main calls only after its loop ended.
-            child = node[0] in child_only or node in late
-            reaping_by_node.setdefault(node, []).append(
-                bool(reapers) if child else program['reaps_every_child'])
-            looping_by_node.setdefault(node, []).append(main_reaps and not child)
-            if taken and node[1] in waiting:
-                taken_functions.setdefault(node[1], {}).setdefault(node[0], []).append(
-                    len(programs) - 1)
+        # A reaper thread and main's loop run in the parent only: a function run only
+        # in children has the handlers and ignores alone, which fork copies.
+        # Nor does a function main calls only after its loop ended.
+        child = (reached & child_nodes) | late
+        parent = reached - child
+        reaping_by_node.add(parent, program['reaps_every_child'])
+        reaping_by_node.add(child, bool(reapers))
+        looping_by_node.add(parent, main_reaps)
+        looping_by_node.add(child, False)
+        if taken:
+            for node in reached:
+                if node[1] in waiting:
+                    taken_functions.setdefault(node[1], {}).setdefault(node[0], []).append(
+                        len(programs) - 1)
     programs_mod.link_by_calls(programs, files & shared_units, calls, defined_in)
     # Where a program's parent reaps every child, what its main calls
     # before the install is judged reset (entered_from_main); a program that
@@ -409,7 +407,7 @@ def merge(parts, stamps):
             'covered_functions': covered_functions,
             'loop_covered_files': loop_covered,
             'loop_covered_functions': loop_covered_functions,
-            'group_reaper_files': programs_mod.coverage(files, programs, {},
+            'group_reaper_files': programs_mod.coverage(files, programs, None,
                                                         'reaps_group_only')[0],
             'blocked_files': sorted({f for p in programs if p.get('sigchld_blocked')
                                      for f in p['files']}),

@@ -60,28 +60,32 @@ def link_by_calls(programs, files, calls, defined_in):
 
 def coverage(files, programs, by_node, key, defined_in=None):
     """The files every program of which has `key`, and by file the functions
-    every program reaching which has it.  A function counts on its own: a
+    every program reaching which has it (by_node: callgraph.NodeFlags, or
+    None).  A function counts on its own: a
     file shared with a program that never calls its starting function (a
     test driver with its own main) does not cost that function its reaper.
     A file whose programs all have the key but one of whose functions does
     not (one run only in children, which a reaper thread or main's loop does
     not reach) is not covered as a whole: every other function it defines
     (defined_in) is listed instead."""
-    left_out = {node for node, flags in by_node.items() if not all(flags)}
-    whole = {f for f in files
-             if any(f in p['files'] for p in programs)
-             and all(p[key] for p in programs if f in p['files'])}
+    seen, left_out = (by_node.seen, by_node.unset) if by_node else (set(), set())
+    in_some, lacking = set(), set()
+    for p in programs:
+        in_some.update(p['files'])
+        if not p[key]:
+            lacking.update(p['files'])
+    whole = (files & in_some) - lacking
     split = whole & {path for _, path in left_out}
-    covered = sorted(whole - split)
+    covered = whole - split
     functions = {}
-    for (usr, path), flags in sorted(by_node.items()):
-        if all(flags) and path not in covered:
+    for usr, path in sorted(seen - left_out):
+        if path not in covered:
             functions.setdefault(path, []).append(usr)
     for usr, paths in sorted((defined_in or {}).items()):
         for path in sorted(paths & split):
-            if (usr, path) not in by_node:
+            if (usr, path) not in seen:
                 functions.setdefault(path, []).append(usr)
-    return covered, {path: sorted(usrs) for path, usrs in functions.items()}
+    return sorted(covered), {path: sorted(usrs) for path, usrs in functions.items()}
 
 
 def derive_reaps_any(functions, calls, thread_calls, any_pid, node_reaps):
