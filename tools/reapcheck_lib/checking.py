@@ -123,9 +123,7 @@ def read_output(result, unit, proc, inventory_file, fixes, want_fixes, paths):
     it included, its diagnostics and configuration problems, its start
     sites and fixes (those in unit.only when that is set).  Returns the
     rest of its stderr."""
-    headers, stderr = diagnostics.included_headers(proc.stderr)
-    result['included'] = {safeio.real_path(os.path.join(unit.directory, h))
-                          for h in headers}
+    result['included'], stderr = diagnostics.included_files(proc, unit.directory)
     diags = diagnostics.parse(proc.stdout, unit.directory)
     result['config'] = [d for d in diags if diagnostics.is_config(d)]
     diags = [d for d in diags if not diagnostics.is_config(d)]
@@ -233,6 +231,10 @@ def check_in(args, paths, tmp):
         if judge:
             if 'process-orphaned-descendants' not in args.checks:
                 signals = {}
+            # Only process-reaper-conflict reads which programs' takers
+            # reach a wait (taken_functions).
+            if 'process-reaper-conflict' not in args.checks:
+                waits = set()
             reused, units = reuse_index_runs(units, merged, judged, callees, waits, signals,
                                              wrote, CHECK in args.checks)
             if not want_fixes:
@@ -279,8 +281,9 @@ def reuse_index_runs(units, merged, judged, callees, waits, signals, wrote, inve
     every start site of the unit is reaped in the unit (or needs no reap),
     the unit calls no start wrapper, it waits for no specific child in a
     program where another file ignores SIGCHLD or installs a reaper
-    (process-reaper-conflict), and it signals no holder to which the facts
-    give another group than the unit alone does (signals: by path, the
+    (waits: by path, when process-reaper-conflict runs), and it signals
+    no holder to which the facts give another group than the unit alone
+    does (signals: by path, the
     holders a unit signals and their group by the unit alone, when
     process-orphaned-descendants runs), and, when it starts a child (its
     inventory lists a start; when process-unreaped-child, which writes the

@@ -3,6 +3,8 @@
 import os
 import re
 
+from . import safeio
+
 DIAG_RE = re.compile(r'^(?P<file>[^\s:][^:]*):(?P<line>\d+):(?P<col>\d+): '
                      r'(?P<level>warning|error|fatal error|note|remark): (?P<text>.*)$')
 # Diagnostics without a location: clang-tidy's own, such as an option value
@@ -10,8 +12,6 @@ DIAG_RE = re.compile(r'^(?P<file>[^\s:][^:]*):(?P<line>\d+):(?P<col>\d+): '
 BARE_RE = re.compile(r'^(?P<level>warning|error|fatal error): (?P<text>.*)$')
 CHECK_SUFFIX_RE = re.compile(r'^(?P<msg>.*) \[(?P<checks>[A-Za-z0-9_.,+\-]+)\]$')
 CONFIG_CHECK = 'clang-tidy-config'
-# What the compiler's -H prints: one line per included header.
-INCLUDE_RE = re.compile(r'^\.+ (?P<file>.+)$')
 
 
 def _split_check(text, level):
@@ -74,14 +74,30 @@ def is_config(d):
     return d['check'] == CONFIG_CHECK
 
 
+def included_files(proc, directory):
+    """(the real paths of the headers a finished clang-tidy run listed with
+    -H, relative ones taken from directory; the rest of its stderr).  Worked
+    out once per run: the index pass and the judgement of its result both
+    ask."""
+    found = getattr(proc, 'reapcheck_included', None)
+    if found is None or found[0] != directory:
+        headers, rest = included_headers(proc.stderr)
+        found = (directory, {safeio.real_header(directory, h) for h in headers}, rest)
+        proc.reapcheck_included = found
+    return found[1], found[2]
+
+
 def included_headers(stderr):
-    """(headers -H listed, the rest of stderr)."""
+    """(headers -H listed, the rest of stderr).  -H prints one line per
+    included header: dots (its depth), a space and its name.  Told apart
+    with string methods: the index pass reads hundreds of thousands."""
     headers = []
     rest = []
     for line in stderr.splitlines():
-        m = INCLUDE_RE.match(line)
-        if m:
-            headers.append(m.group('file'))
-        else:
-            rest.append(line)
+        if line[:1] == '.':
+            name = line.lstrip('.')
+            if name[:1] == ' ' and len(name) > 1:
+                headers.append(name[1:])
+                continue
+        rest.append(line)
     return headers, '\n'.join(rest)

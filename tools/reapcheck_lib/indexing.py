@@ -49,6 +49,8 @@ class Indexer:
         self.lock = threading.Lock()
         self.configs = {}
         self.hashes = {}
+        self.stamps = {}  # path -> its stamp, for this pass
+        self.stat_memo = {}  # for changed_deps() of cache entries
         self.runs = 0
         self.tool = self._tool_fingerprint()
 
@@ -100,19 +102,35 @@ class Indexer:
     def inputs(self, units):
         return facts.digest(self.tool, sorted(self.unit_fingerprint(u) for u in units))
 
-    def _stamp(self, path):
+    def _stamp(self, path, again=False):
         """dep_stamp(path), reading the content once per run for a file
         whose size and mtime do not change (system headers, seen by every
-        unit)."""
+        unit).  A header is looked at once per pass (again=False): one
+        changed after that is found by the check of every unit's deps
+        before the merge (ensure_facts), and its units indexed again."""
+        with self.lock:
+            known = None if again else self.stamps.get(path)
+        if known is not None:
+            return known
         st = os.stat(path)
         key = (path, st.st_size, st.st_mtime_ns)
         with self.lock:
-            known = self.hashes.get(key)
-        if known is None:
-            known = safeio.sha256_file(path)
+            digest = self.hashes.get(key)
+        if digest is None:
+            digest = safeio.sha256_file(path)
             with self.lock:
-                self.hashes[key] = known
-        return {'size': st.st_size, 'mtime_ns': st.st_mtime_ns, 'sha256': known}
+                self.hashes[key] = digest
+        stamp = {'size': st.st_size, 'mtime_ns': st.st_mtime_ns, 'sha256': digest}
+        with self.lock:
+            self.stamps[path] = stamp
+        return stamp
+
+    def forget_stamps(self):
+        """Files are looked at again (the units of changed files are
+        indexed again)."""
+        with self.lock:
+            self.stamps.clear()
+            self.stat_memo.clear()
 
     # -- one unit -----------------------------------------------------------
 
@@ -126,7 +144,7 @@ class Indexer:
         shown = self.paths.display(unit.path)
         for _ in range(_TRIES):
             try:
-                source = self._stamp(unit.path)
+                source = self._stamp(unit.path, again=True)
             except OSError as e:
                 result['problem'] = 'not indexed (%s)' % e.strerror
                 return result
@@ -171,7 +189,7 @@ class Indexer:
             notes.append('the cached index part of %s is damaged (%s); indexed it again'
                          % (shown, e))
             return None
-        changed, touched = facts.changed_deps(deps)
+        changed, touched = facts.changed_deps(deps, self.stat_memo)
         if changed:
             return None  # a header it read changed: an ordinary miss
         deps.update(touched)
@@ -204,7 +222,7 @@ class Indexer:
         if why:
             result['fatal'] = 'clang-tidy failed on %s: %s' % (self.paths.display(unit.path), why)
             return 'failed'
-        headers, _ = diagnostics.included_headers(proc.stderr)
+        headers, _ = diagnostics.included_files(proc, unit.directory)
         if not os.path.exists(part_file):
             if proc.returncode != 0:
                 # A unit that does not compile is not judged, nor indexed.
@@ -229,8 +247,7 @@ class Indexer:
                 moved.append(unit.path)
         except OSError:
             moved.append(unit.path)
-        for h in sorted({safeio.real_path(os.path.join(unit.directory, h))
-                        for h in headers}):
+        for h in sorted(headers):
             try:
                 deps[h] = self._stamp(h)
             except OSError:
@@ -279,12 +296,14 @@ def ensure_facts(facts_path, db, units, base, tmp, paths, logs, jobs, say, rewri
     results = indexer.run_all(units, jobs)
     for _ in range(_TRIES):
         _stop_on_fatal(units, results, say)
+        now = {}  # every file looked at once, now that every unit ran
         again = [i for i, r in enumerate(results)
-                 if r['how'] != 'failed' and facts.changed_deps(r['deps'])[0]]
+                 if r['how'] != 'failed' and facts.changed_deps(r['deps'], now)[0]]
         if not again:
             break
+        indexer.forget_stamps()
         for i in again:
-            changed = facts.changed_deps(results[i]['deps'])[0]
+            changed = facts.changed_deps(results[i]['deps'], now)[0]
             say('project facts: %s changed after %s indexed; indexing it again'
                 % (', '.join(paths.display(c) for c in changed),
                    'it was' if changed == [units[i].path] else

@@ -62,36 +62,47 @@ def _entry_order(order):
     return True
 
 
+def _is_bool(value):
+    return isinstance(value, bool)
+
+
+def _shaped(*kinds):
+    return lambda value: _shape(value, kinds)
+
+
+# Each key a function's facts may have, and the test of its value; a key
+# left out has a valid default.
+_FUNCTION_KEYS = {
+    'params': lambda value: isinstance(value, dict),
+    **{key: _strings for key in ('calls', 'child_calls', 'thread_calls', 'loop_calls',
+                                 'table_calls')},
+    **{flag: _is_bool for flag in (
+        'resets_sigchld', 'reaps_once', 'reaps_by_poll', 'installs_once', 'constructor',
+        'reaper_routine', 'reaper_needs_block', 'reaps_group_only', 'leads_group',
+        'leads_session', 'leads_terminal', 'never_returns', 'loops_forever')},
+    'ends_in': lambda value: isinstance(value, str),
+    'installs_taker': lambda value: value in (1, 2, 3),
+    'entry_order': _entry_order,
+    'any_pid_calls': _shaped(str, int),
+    'sigchld_args': _shaped(str, int),
+    'signal_params': _shaped(int, str, bool),
+    'function_args': _shaped(str, int, str),
+    'spawn_attr_params': _shaped(int, int, bool),
+    'pid_group_params': _shaped(int, str),
+    'wrapper_unless': _shaped(str, int),
+    'spawn_attr_forwards': _shaped(int, str, int),
+    'sigchld_handler_params': lambda value: isinstance(value, list),
+}
+
+
 def _function_problem(f):
     """The first key of one function's facts without the shape the check
-    writes, quoted, or None."""
-    if not isinstance(f.get('params', {}), dict):
-        return "'params'"
-    for key in ('calls', 'child_calls', 'thread_calls', 'loop_calls', 'table_calls'):
-        if not _strings(f.get(key, [])):
+    writes, quoted, or None.  Only the keys it has are looked at: most
+    functions have three or four of the thirty."""
+    for key, value in f.items():
+        test = _FUNCTION_KEYS.get(key)
+        if test is not None and not test(value):
             return "'%s'" % key
-    for flag in ('resets_sigchld', 'reaps_once', 'reaps_by_poll', 'installs_once', 'constructor',
-                 'reaper_routine', 'reaper_needs_block', 'reaps_group_only', 'leads_group',
-                 'leads_session', 'leads_terminal', 'never_returns', 'loops_forever'):
-        if not isinstance(f.get(flag, False), bool):
-            return "'%s'" % flag
-    if not isinstance(f.get('ends_in', ''), str):
-        return "'ends_in'"
-    if f.get('installs_taker', 1) not in (1, 2, 3):
-        return "'installs_taker'"
-    if not _entry_order(f.get('entry_order')):
-        return "'entry_order'"
-    for key, kinds in (('any_pid_calls', (str, int)), ('sigchld_args', (str, int)),
-                       ('signal_params', (int, str, bool)),
-                       ('function_args', (str, int, str)),
-                       ('spawn_attr_params', (int, int, bool)),
-                       ('pid_group_params', (int, str)),
-                       ('wrapper_unless', (str, int)),
-                       ('spawn_attr_forwards', (int, str, int))):
-        if key in f and not _shape(f[key], kinds):
-            return "'%s'" % key
-    if not isinstance(f.get('sigchld_handler_params', []), list):
-        return "'sigchld_handler_params'"
     return None
 
 

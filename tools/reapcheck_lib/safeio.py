@@ -37,6 +37,13 @@ def real_path(path):
     return os.path.realpath(path)
 
 
+@functools.lru_cache(maxsize=None)
+def real_header(directory, name):
+    """real_path() of a header as -H names it (relative ones from the
+    unit's directory), remembered like it: every unit names the same."""
+    return real_path(os.path.join(directory, name))
+
+
 # Far beyond any real compile database (LLVM's own is about 10 MB), small
 # enough that reading one cannot exhaust memory.
 MAX_JSON_BYTES = 1 << 30
