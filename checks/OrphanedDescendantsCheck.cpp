@@ -4,6 +4,7 @@
 #include "facts/FactsFile.h"
 #include "support/AstHelpers.h"
 #include "support/EnclosingBody.h"
+#include "support/TraversalScope.h"
 #include "unit/Summaries.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -23,6 +24,7 @@ OrphanedDescendantsCheck::OrphanedDescendantsCheck(
 void OrphanedDescendantsCheck::registerMatchers(MatchFinder *Finder) {
   if (!ModelValid)
     return;
+  matchUnitForScope(TidyContext, *Finder, *this);
   Finder->addMatcher(callExpr(calleeNamedIn(&Starts, &Kills),
                               unless(isExpansionInSystemHeader()))
                          .bind("call"),
@@ -30,6 +32,8 @@ void OrphanedDescendantsCheck::registerMatchers(MatchFinder *Finder) {
 }
 
 void OrphanedDescendantsCheck::check(const MatchFinder::MatchResult &Result) {
+  if (narrowUserScope(Result))
+    return;
   Ctx = Result.Context;
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
   if (!Call)

@@ -5,6 +5,7 @@
 #include "flow/SigchldActions.h"
 #include "support/AstHelpers.h"
 #include "support/EnclosingBody.h"
+#include "support/TraversalScope.h"
 #include "flow/ChildSide.h"
 #include "flow/ReapAnalysis.h"
 #include "unit/ChildOnlyFunctions.h"
@@ -30,6 +31,7 @@ ReaperConflictCheck::ReaperConflictCheck(StringRef Name,
 void ReaperConflictCheck::registerMatchers(MatchFinder *Finder) {
   if (!ModelValid)
     return;
+  matchUnitForScope(TidyContext, *Finder, *this);
   Finder->addMatcher(callExpr(calleeNamedIn(&Waits, &Installers),
                               unless(isExpansionInSystemHeader()))
                          .bind("call"),
@@ -37,6 +39,8 @@ void ReaperConflictCheck::registerMatchers(MatchFinder *Finder) {
 }
 
 void ReaperConflictCheck::check(const MatchFinder::MatchResult &Result) {
+  if (narrowUserScope(Result))
+    return;
   Ctx = Result.Context;
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
   if (!Call)

@@ -3,6 +3,7 @@
 
 #include "UnreapedChildCheck.h"
 #include "facts/FactsRecorder.h"
+#include "support/TraversalScope.h"
 #include "flow/SigchldActions.h"
 #include "unit/FactsIndex.h"
 #include "clang/AST/ASTContext.h"
@@ -151,7 +152,9 @@ void UnreapedChildCheck::registerMatchers(MatchFinder *Finder) {
   // needs (where streams are stored, a wrapper's callers) is found at its
   // end by walks of the user's code, only when a match calls for them.
   // Template instantiations are left out later: they are not in any
-  // lexical body.
+  // lexical body.  When the run has no other checks, the walk skips the
+  // system headers altogether (support/TraversalScope.h).
+  matchUnitForScope(TidyContext, *Finder, *this);
   Finder->addMatcher(
       callExpr(isOfInterest(&Matched), unless(isExpansionInSystemHeader()))
           .bind("call"),
@@ -171,6 +174,8 @@ void UnreapedChildCheck::registerMatchers(MatchFinder *Finder) {
 }
 
 void UnreapedChildCheck::check(const MatchFinder::MatchResult &Result) {
+  if (narrowUserScope(Result))
+    return;
   // Every kind of match may be the only one in a translation unit.
   Unit->setASTContext(*Result.Context);
   const auto &Nodes = Result.Nodes;

@@ -1,0 +1,5 @@
+#include <spawner.h>
+
+DEFINE_LEAKER
+
+int pick(int x) { return sys_pick(x); }
