@@ -81,14 +81,19 @@ public:
     for (const Decl *D : DC->decls()) {
       if (D->isImplicit())
         continue;
-      SourceRange R = D->getSourceRange();
-      if (R.isInvalid())
-        continue;
-      if (Loc.isValid() && !contains(R))
-        continue;
-      if (Loc.isInvalid() &&
-          SM.isInSystemHeader(SM.getExpansionLoc(R.getBegin())))
-        continue;
+      if (Loc.isValid()) {
+        SourceRange R = D->getSourceRange();
+        if (R.isInvalid() || !contains(R))
+          continue;
+      } else {
+        // Every declaration outside system headers.  Its name's location
+        // is enough to tell, and cheap: a source range computes its end
+        // from the type (thousands of prototypes in glibc's headers).
+        SourceLocation Begin = D->getLocation();
+        if (Begin.isInvalid() ||
+            SM.isInSystemHeader(SM.getExpansionLoc(Begin)))
+          continue;
+      }
       const Decl *Inner = D;
       if (const auto *Template = dyn_cast<TemplateDecl>(D))
         Inner = Template->getTemplatedDecl();
@@ -96,8 +101,14 @@ public:
         continue;
       if (OnDecl(Inner))
         return true;
+      // Bodies and variables are in namespaces, linkage specifications and
+      // C++ classes; not in enumerations, nor in C's structs and unions
+      // (a big header's enumerators and fields, each looked at otherwise).
+      if (isa<FunctionDecl, EnumDecl>(Inner) ||
+          (isa<RecordDecl>(Inner) && !isa<CXXRecordDecl>(Inner)))
+        continue;
       if (const auto *Nested = dyn_cast<DeclContext>(Inner))
-        if (!isa<FunctionDecl>(Inner) && each(Nested, OnDecl))
+        if (each(Nested, OnDecl))
           return true;
     }
     return false;
