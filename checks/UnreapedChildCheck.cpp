@@ -3,6 +3,7 @@
 
 #include "UnreapedChildCheck.h"
 #include "facts/FactsRecorder.h"
+#include "facts/ReadFiles.h"
 #include "support/TraversalScope.h"
 #include "flow/SigchldActions.h"
 #include "unit/FactsIndex.h"
@@ -136,8 +137,12 @@ void UnreapedChildCheck::registerPPCallbacks(const SourceManager &SM,
                                              Preprocessor *PP, Preprocessor *) {
   auto Main = SM.getFileEntryRefForID(SM.getMainFileID());
   setUpForFile(SM, Main ? Main->getName() : getCurrentMainFile());
-  if (PP)
-    Unit->setVariant(FactsRecorder::variantOf(PP->getPredefines()));
+  if (!PP)
+    return;
+  Unit->setVariant(FactsRecorder::variantOf(PP->getPredefines()));
+  // The index pass of the driver stamps what the unit read.
+  if (const char *Deps = std::getenv("REAPCHECK_DEPS"); Deps && *Deps)
+    listReadFiles(*PP, Deps);
 }
 
 void UnreapedChildCheck::registerMatchers(MatchFinder *Finder) {

@@ -223,7 +223,8 @@ def check_in(args, paths, tmp):
             IndexJudge(paths)
         indexed = indexing.ensure_facts(facts_path, db, index_units(db), base, tmp, paths,
                                         logs, jobs, say,
-                                        rewrite_command(args, db.db_dir, facts_path), judge)
+                                        rewrite_command(args, db.db_dir, facts_path), judge,
+                                        listed=CHECK in args.checks)
         if args.index_only:
             return None
         os.environ['REAPCHECK_FACTS'] = facts_path

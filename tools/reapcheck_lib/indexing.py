@@ -34,13 +34,16 @@ _TRIES = 3
 
 
 class Indexer:
-    def __init__(self, base, db, tmp, paths, logs, judge=None):
+    def __init__(self, base, db, tmp, paths, logs, judge=None, listed=False):
         self.base = base
         # judge(unit, proc, inventory_file, fixes_file): the check's result
         # of a unit indexed now (the index run judges the unit too, without
         # facts), kept (and cached, judge.freeze/revive) so that the check
         # pass can reuse it.
         self.judge = judge
+        # listed: process-unreaped-child runs, and lists the files each unit
+        # read (REAPCHECK_DEPS); else clang's -H does.
+        self.listed = listed
         self.db = db
         self.tmp = tmp
         self.paths = paths
@@ -201,8 +204,11 @@ class Indexer:
         with self.lock:
             self.runs += 1
             part_file = os.path.join(self.tmp, 'index-%d.jsonl' % self.runs)
-        cmd = unit.command(self.base, headers=True)
+        cmd = unit.command(self.base, headers=not self.listed)
         env = dict(os.environ, REAPCHECK_INDEX=part_file)
+        deps_file = part_file[:-len('.jsonl')] + '-deps.txt'
+        if self.listed:
+            env['REAPCHECK_DEPS'] = deps_file
         env.pop('REAPCHECK_FACTS', None)
         env.pop('REAPCHECK_INVENTORY', None)
         inventory_file = fixes_file = None
@@ -222,7 +228,17 @@ class Indexer:
         if why:
             result['fatal'] = 'clang-tidy failed on %s: %s' % (self.paths.display(unit.path), why)
             return 'failed'
-        headers, _ = diagnostics.included_files(proc, unit.directory)
+        if not self.listed:
+            headers, _ = diagnostics.included_files(proc, unit.directory)
+        elif os.path.exists(deps_file):
+            with open(deps_file, errors='replace') as f:
+                headers = {safeio.real_header(unit.directory, name)
+                           for name in f.read().splitlines() if name}
+        elif proc.returncode == 0:
+            result['problem'] = 'not indexed (the check listed no files it read)'
+            return 'failed'
+        else:
+            headers = set()  # Not indexed below: it did not compile.
         if not os.path.exists(part_file):
             if proc.returncode != 0:
                 # A unit that does not compile is not judged, nor indexed.
@@ -274,7 +290,7 @@ class Indexer:
 
 
 def ensure_facts(facts_path, db, units, base, tmp, paths, logs, jobs, say, rewrite,
-                 judge=None):
+                 judge=None, listed=False):
     """The facts file for -p runs: reused while fresh, else written by an
     index pass (unchanged units come from the cache).  rewrite: the command
     that writes it again, recorded for the check's staleness warning.
@@ -286,7 +302,7 @@ def ensure_facts(facts_path, db, units, base, tmp, paths, logs, jobs, say, rewri
     parts and cache keys by path, whether
     the facts were written now)."""
     existing = facts.load(facts_path)
-    indexer = Indexer(base, db, tmp, paths, logs, judge)
+    indexer = Indexer(base, db, tmp, paths, logs, judge, listed)
     inputs = indexer.inputs(units)
     if facts.is_fresh(existing, facts_path, inputs):
         # Fresh and complete: reused without a word.
