@@ -140,9 +140,10 @@ void UnreapedChildCheck::registerPPCallbacks(const SourceManager &SM,
   if (!PP)
     return;
   Unit->setVariant(FactsRecorder::variantOf(PP->getPredefines()));
-  // The index pass of the driver stamps what the unit read.
+  // The index pass of the driver stamps what the unit read: listed when
+  // the unit ends.
   if (const char *Deps = std::getenv("REAPCHECK_DEPS"); Deps && *Deps)
-    listReadFiles(*PP, Deps);
+    ReadFilesOf = &SM;
 }
 
 void UnreapedChildCheck::registerMatchers(MatchFinder *Finder) {
@@ -228,6 +229,9 @@ void UnreapedChildCheck::onCall(const CallExpr &Call) {
 }
 
 void UnreapedChildCheck::onEndOfTranslationUnit() {
+  if (ReadFilesOf)
+    writeReadFiles(*ReadFilesOf, std::getenv("REAPCHECK_DEPS"));
+  ReadFilesOf = nullptr;
   // Code that does not compile may have lost the very waitpid() that reaps
   // (C has no recovery expressions: a broken call simply vanishes), so a
   // broken translation unit is not judged at all.

@@ -77,6 +77,9 @@ private:
   bool FactsChosen = false;
   /// Index mode (REAPCHECK_INDEX=FILE): each unit's facts go there.
   std::string IndexFile;
+  /// The unit's sources, while the driver wants the files it read listed
+  /// (REAPCHECK_DEPS).
+  const clang::SourceManager *ReadFilesOf = nullptr;
 
   ProcessApiModel Model;
   bool ModelValid = true;

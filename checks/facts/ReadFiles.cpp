@@ -1,57 +1,46 @@
 //===--- ReadFiles.cpp - The files an index run read ----------------------===//
+//
+// The unit's source locations are the record: each file the preprocessor
+// entered has an entry of its own (a header skipped by its include guard
+// has none, as it has no -H line).  Read at the end of the unit, not by a
+// PPCallbacks of ours: a subclass's vtable would name every virtual
+// function of the LLVM it was built with, and the plugin could no longer
+// be loaded by another clang-tidy to say it was built for another major
+// (test/setup/guard.test).
+//
+//===----------------------------------------------------------------------===//
 
 #include "facts/ReadFiles.h"
-#include "clang/Basic/SourceManager.h"
-#include "clang/Lex/PPCallbacks.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace clang;
 
 namespace reapcheck {
-namespace {
 
-class ReadFiles : public PPCallbacks {
-public:
-  ReadFiles(const SourceManager &SM, llvm::StringRef Path)
-      : SM(SM), Path(Path.str()) {}
-
-  void FileChanged(SourceLocation Loc, FileChangeReason Reason,
-                   SrcMgr::CharacteristicKind, FileID) override {
-    if (Reason != EnterFile)
-      return;
-    FileID Entered = SM.getFileID(Loc);
-    if (Entered == SM.getMainFileID())
-      return;
+bool writeReadFiles(const SourceManager &SM, llvm::StringRef Path) {
+  llvm::StringSet<> Seen;
+  std::string Text;
+  for (unsigned I = 0, N = SM.local_sloc_entry_size(); I < N; ++I) {
+    const SrcMgr::SLocEntry &Entry = SM.getLocalSLocEntry(I);
+    if (!Entry.isFile())
+      continue;
+    // A file location's raw encoding is its offset.
+    FileID Entered =
+        SM.getFileID(SourceLocation::getFromRawEncoding(Entry.getOffset()));
+    if (Entered.isInvalid() || Entered == SM.getMainFileID())
+      continue;
     // <built-in> and <command line> are no files.
     if (auto File = SM.getFileEntryRefForID(Entered))
       if (Seen.insert(File->getName()).second)
-        Names.push_back(File->getName().str());
+        Text += (File->getName() + "\n").str();
   }
-
-  void EndOfMainFile() override {
-    std::string Text;
-    for (const std::string &Name : Names)
-      Text += Name + "\n";
-    std::error_code EC;
-    llvm::raw_fd_ostream Out(Path, EC);
-    // The driver finds no list and does not use the unit's facts.
-    if (EC)
-      return;
-    Out << Text;
-  }
-
-private:
-  const SourceManager &SM;
-  std::string Path;
-  llvm::StringSet<> Seen;
-  std::vector<std::string> Names;
-};
-
-} // namespace
-
-void listReadFiles(Preprocessor &PP, llvm::StringRef Path) {
-  PP.addPPCallbacks(std::make_unique<ReadFiles>(PP.getSourceManager(), Path));
+  std::error_code EC;
+  llvm::raw_fd_ostream Out(Path, EC);
+  if (EC)
+    return false;
+  Out << Text;
+  return true;
 }
 
 } // namespace reapcheck

@@ -11,13 +11,13 @@
 #ifndef REAPCHECK_READFILES_H
 #define REAPCHECK_READFILES_H
 
-#include "clang/Lex/Preprocessor.h"
+#include "clang/Basic/SourceManager.h"
 
 namespace reapcheck {
 
-/// Adds to \p PP a callback that writes every file the unit enters, but
-/// the main file, to \p Path when the main file ends.
-void listReadFiles(clang::Preprocessor &PP, llvm::StringRef Path);
+/// Writes to \p Path every file \p SM entered for the unit (each #include
+/// the preprocessor followed), but the main file.  False when it cannot.
+bool writeReadFiles(const clang::SourceManager &SM, llvm::StringRef Path);
 
 } // namespace reapcheck
 
