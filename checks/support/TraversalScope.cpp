@@ -2,6 +2,7 @@
 
 #include "support/TraversalScope.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -45,6 +46,28 @@ void matchUnitForScope(const tidy::ClangTidyContext &Context,
     Finder.addMatcher(translationUnitDecl().bind(UnitNode), &Callback);
 }
 
+/// False for a declaration that holds no code that runs: a prototype (but
+/// one with default arguments, which run at each call), a typedef, an
+/// enumeration, a static assertion, a C struct or union, a variable
+/// without an initialiser.  Expressions in their types are never
+/// evaluated (`sizeof`), and they are most of a big header: tmux.h's
+/// 1,500 prototypes cost the matchers more than the unit's bodies.
+static bool mayHoldCode(const Decl &D) {
+  if (const auto *FD = dyn_cast<FunctionDecl>(&D))
+    return FD->doesThisDeclarationHaveABody() ||
+           llvm::any_of(FD->parameters(), [](const ParmVarDecl *P) {
+             return P->hasDefaultArg();
+           });
+  if (const auto *Var = dyn_cast<VarDecl>(&D))
+    return Var->hasInit();
+  if (isa<TypedefNameDecl, EnumDecl, StaticAssertDecl, EmptyDecl>(D))
+    return false;
+  // A C++ class holds its methods' bodies.
+  if (isa<RecordDecl>(D))
+    return isa<CXXRecordDecl>(D);
+  return true;
+}
+
 bool narrowUserScope(const MatchFinder::MatchResult &Result) {
   const auto *Unit = Result.Nodes.getNodeAs<TranslationUnitDecl>(UnitNode);
   if (!Unit)
@@ -63,7 +86,8 @@ bool narrowUserScope(const MatchFinder::MatchResult &Result) {
     // user's code is the user's (isExpansionInSystemHeader()).
     if (Loc.isValid() && SM.isInSystemHeader(SM.getExpansionLoc(Loc)))
       continue;
-    Scope.push_back(D);
+    if (mayHoldCode(*D))
+      Scope.push_back(D);
   }
   Ctx.setTraversalScope(Scope);
   return true;

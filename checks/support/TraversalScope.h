@@ -4,11 +4,13 @@
 // system headers included (before LLVM 21): on a C file including glibc's
 // headers that walk alone costs about 5% of the parse, and this module's
 // checks match nothing there (every matcher has
-// unless(isExpansionInSystemHeader())).  When a run enables only this
-// module's checks, the first match of the unit itself narrows the
-// ASTContext's traversal scope to the top-level declarations outside system
-// headers, as clangd does to the main file: the walk that follows skips the
-// rest.  A run with any other check leaves the scope alone (another check
+// unless(isExpansionInSystemHeader())).  Nor in declarations that hold no
+// code: prototypes, typedefs, enumerations, C structs, which make up most
+// of a big user header too.  When a run enables only this module's checks,
+// the first match of the unit itself narrows the ASTContext's traversal
+// scope to the top-level declarations outside system headers that may hold
+// code, as clangd narrows it to the main file: the walk that follows skips
+// the rest.  A run with any other check leaves the scope alone (another check
 // may want those nodes), and so does one whose scope is already narrowed
 // (clangd).
 //
@@ -36,8 +38,8 @@ void matchUnitForScope(const clang::tidy::ClangTidyContext &Context,
                        clang::ast_matchers::MatchFinder::MatchCallback &Callback);
 
 /// For a match of that matcher (node "reapcheck-unit"): narrows the
-/// traversal scope to the declarations outside system headers, unless it
-/// is narrowed already.  True when \p Result was that match.
+/// traversal scope to the declarations outside system headers that may
+/// hold code, unless it is narrowed already.  True when \p Result was that match.
 bool narrowUserScope(const clang::ast_matchers::MatchFinder::MatchResult &Result);
 
 } // namespace reapcheck
