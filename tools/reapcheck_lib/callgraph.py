@@ -23,25 +23,39 @@ class CallGraph:
         reaches its own main again)."""
         self.defined_in = defined_in
         self.main_files = main_files
+        self._calls, self._roots = calls, root_usrs
         self._tables, self._var_files = tables, var_files
         self._from_tables = {}
-        self.static, self.dynamic = {}, {}
-        for node, callees in calls.items():
-            path = node[1]
-            extra = self._table_callees(path) if tables else ()
-            fixed, other = set(), []
-            for callee in (set(callees).union(extra) if extra else callees):
-                where = defined_in.get(callee, ())
-                if callee in root_usrs or (len(where) > 1 and path not in where):
-                    other.append(callee)
-                elif len(where) > 1:
-                    fixed.add((callee, path))
-                else:
-                    fixed.update((callee, w) for w in where)
-            if fixed:
-                self.static[node] = frozenset(fixed)
-            if other:
-                self.dynamic[node] = tuple(other)
+        # Resolved as walks reach each node (one program walks only its own).
+        self._static, self._dynamic = {}, {}
+
+    def _resolve(self, node):
+        """node's static successors (a frozenset of nodes), keeping its
+        dynamic callees aside."""
+        path = node[1]
+        callees = self._calls.get(node, ())
+        extra = self._table_callees(path) if self._tables else ()
+        if extra:
+            callees = set(callees).union(extra)
+        defined_in, roots = self.defined_in, self._roots
+        fixed, other = set(), []
+        for callee in callees:
+            where = defined_in.get(callee)
+            if not where:
+                continue
+            if callee in roots:
+                other.append(callee)
+            elif len(where) == 1:
+                for w in where:
+                    fixed.add((callee, w))
+            elif path in where:
+                fixed.add((callee, path))
+            else:
+                other.append(callee)
+        fixed = frozenset(fixed)
+        self._static[node] = fixed
+        self._dynamic[node] = tuple(other)
+        return fixed
 
     def _table_callees(self, path):
         """The functions in the tables of path's file, and in the tables
@@ -65,16 +79,18 @@ class CallGraph:
         """Every node the program of main_file (whose main is main_usr)
         reaches from starts (its main, and constructor functions)."""
         reached, work = set(starts), list(starts)
-        static, dynamic = self.static, self.dynamic
+        static, dynamic = self._static, self._dynamic
         while work:
             caller = work.pop()
             fixed = static.get(caller)
+            if fixed is None:
+                fixed = self._resolve(caller)
             if fixed:
                 new = fixed - reached
                 if new:
                     reached |= new
                     work.extend(new)
-            for callee in dynamic.get(caller, ()):
+            for callee in dynamic[caller]:
                 if callee == main_usr:
                     continue
                 for where in definitions_linked(callee, caller[1], main_file, self.defined_in,
