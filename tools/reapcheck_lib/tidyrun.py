@@ -31,14 +31,37 @@ def run(cmd, env, cwd):
     lines per unit, and pumping them through pipes cost the driver a poll()
     per few kilobytes."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        done = subprocess.run(cmd, stdout=out, stderr=err, env=env, cwd=cwd)
+        if os.path.abspath(cwd) == os.getcwd():
+            returncode = _spawn(cmd, env, out, err)
+        else:
+            returncode = subprocess.run(cmd, stdout=out, stderr=err, env=env,
+                                        cwd=cwd).returncode
         texts = []
         for f in (out, err):
             f.seek(0)
             # As text mode reads it: \r\n and \r end a line too.
             texts.append(f.read().decode(errors='replace').replace('\r\n', '\n')
                          .replace('\r', '\n'))
-    return subprocess.CompletedProcess(cmd, done.returncode, *texts)
+    return subprocess.CompletedProcess(cmd, returncode, *texts)
+
+
+def _spawn(cmd, env, out, err):
+    """Runs cmd in the driver's own directory with posix_spawn (a vfork
+    and exec in the C library), its output to out and err; its exit
+    status as subprocess gives it.  Some Python builds fork() the driver
+    for subprocess, copying its page tables for every unit and making the
+    child fault on them until exec; the driver's own files are not
+    inherited (Python opens them close-on-exec), and the signals Python
+    ignores are put back to their defaults, as subprocess does."""
+    pid = os.posix_spawnp(cmd[0], cmd, env, file_actions=[
+        (os.POSIX_SPAWN_DUP2, out.fileno(), 1), (os.POSIX_SPAWN_DUP2, err.fileno(), 2)],
+        setsigdef=(signal.SIGPIPE, signal.SIGXFSZ))
+    while True:
+        try:
+            _, status = os.waitpid(pid, 0)
+            return os.waitstatus_to_exitcode(status)
+        except InterruptedError:
+            continue
 
 
 def signal_name(returncode):
