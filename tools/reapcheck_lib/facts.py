@@ -41,6 +41,7 @@ import os
 
 from .callgraph import CallGraph, NodeFlags
 from . import dispositions, safeio
+from .stamps import changed_deps, file_stamp, valid_deps
 from . import programs as programs_mod
 from .parts import (DUTY_RANK as _DUTY_RANK, holder_group, read_parts,  # noqa: F401
                     validate_part)
@@ -68,56 +69,13 @@ def dumps(obj):
         for key in sorted(obj))
 
 
-def dep_stamp(path):
-    """What the driver remembers of a file an index part depends on."""
-    st = os.stat(path)
-    return {'size': st.st_size, 'mtime_ns': st.st_mtime_ns, 'sha256': safeio.sha256_file(path)}
-
-
-def file_stamp(dep):
-    """The stamp the check compares (facts 'files') from a dep_stamp."""
-    return {'size': dep['size'], 'mtime': dep['mtime_ns'] // 10**9, 'sha256': dep['sha256']}
-
-
-def changed_deps(deps, memo=None):
-    """(paths whose content differs from their stamp or that vanished,
-    stamps of files only touched).  A file whose size and modification
-    time are those of its stamp is not read again.  memo: a dict shared by
-    the calls of one moment (every unit's deps, checked at once), so that
-    a header hundreds of units read is looked at once."""
-    changed, touched = [], {}
-    for path, old in sorted(deps.items()):
-        now = memo.get(path) if memo is not None else None
-        if now is None:
-            try:
-                st = os.stat(path)
-                now = (st.st_size, st.st_mtime_ns)
-            except OSError:
-                now = ()
-            if memo is not None:
-                memo[path] = now
-        if not now:
-            changed.append(path)
-            continue
-        if now == (old['size'], old['mtime_ns']):
-            continue
-        try:
-            stamp = dep_stamp(path)
-        except OSError:
-            changed.append(path)
-            continue
-        if stamp['sha256'] != old['sha256']:
-            changed.append(path)
-        else:
-            touched[path] = stamp
-    return changed, touched
-
-
-def valid_deps(deps):
-    return isinstance(deps, dict) and all(
-        isinstance(p, str) and isinstance(d, dict)
-        and isinstance(d.get('size'), int) and isinstance(d.get('mtime_ns'), int)
-        and isinstance(d.get('sha256'), str) for p, d in deps.items())
+# What a function's facts say that its merged entry keeps as it is (the
+# first unit that says it wins): most functions say none of it.
+_KEPT_FLAGS = frozenset((
+    'resets_sigchld', 'reaps_once', 'reaps_by_poll', 'installs_once', 'constructor',
+    'reaper_routine', 'reaper_needs_block', 'reaps_group_only', 'leads_group',
+    'leads_session', 'leads_terminal', 'never_returns', 'ends_in', 'loops_forever',
+    'spawn_attr_params', 'spawn_attr_forwards', 'pid_group_params'))
 
 
 def merge(parts, stamps):
@@ -192,12 +150,8 @@ def merge(parts, stamps):
                 signal_params[(usr, index)] = (handler, kernel_reaps)
             entry['reaps_any'] = entry['reaps_any'] or f.get('reaps_any', False)
             # reaps_once: no loop; reaper_routine: a loop that does not end.
-            for flag in ('resets_sigchld', 'reaps_once', 'reaps_by_poll', 'installs_once',
-                         'constructor', 'reaper_routine', 'reaper_needs_block',
-                         'reaps_group_only', 'leads_group', 'leads_session', 'leads_terminal',
-                         'never_returns', 'ends_in', 'loops_forever', 'spawn_attr_params',
-                         'spawn_attr_forwards', 'pid_group_params'):
-                if f.get(flag):
+            for flag in _KEPT_FLAGS.intersection(f):
+                if f[flag]:
                     entry[flag] = f[flag]
             if f.get('loop_calls'):
                 entry['loop_calls'].extend(f['loop_calls'])

@@ -5,7 +5,7 @@ a key made of everything the unit's run depends on."""
 
 import json
 
-from . import facts, safeio
+from . import facts, safeio, stamps
 
 # Bumped whenever what goes into a cache key or an entry changes: older
 # entries then simply never match.
@@ -56,7 +56,7 @@ def read_cache_entry(path):
             or entry.get('version') != _CACHE_VERSION:
         raise ValueError('not an index entry of version %d' % _CACHE_VERSION)
     parts, deps = entry.get('parts'), entry.get('deps')
-    if not isinstance(parts, list) or not facts.valid_deps(deps):
+    if not isinstance(parts, list) or not stamps.valid_deps(deps):
         raise ValueError("malformed index entry: 'parts' or 'deps'")
     for part in parts:
         facts.validate_part(part)

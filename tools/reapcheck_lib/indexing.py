@@ -27,7 +27,7 @@ import os
 import threading
 import time
 
-from . import diagnostics, facts, indexcache, safeio, tidyrun
+from . import diagnostics, facts, indexcache, safeio, stamps, tidyrun
 from .report import UsageError
 
 _TRIES = 3
@@ -192,7 +192,7 @@ class Indexer:
             notes.append('the cached index part of %s is damaged (%s); indexed it again'
                          % (shown, e))
             return None
-        changed, touched = facts.changed_deps(deps, self.stat_memo)
+        changed, touched = stamps.changed_deps(deps, self.stat_memo)
         if changed:
             return None  # a header it read changed: an ordinary miss
         deps.update(touched)
@@ -314,12 +314,12 @@ def ensure_facts(facts_path, db, units, base, tmp, paths, logs, jobs, say, rewri
         _stop_on_fatal(units, results, say)
         now = {}  # every file looked at once, now that every unit ran
         again = [i for i, r in enumerate(results)
-                 if r['how'] != 'failed' and facts.changed_deps(r['deps'], now)[0]]
+                 if r['how'] != 'failed' and stamps.changed_deps(r['deps'], now)[0]]
         if not again:
             break
         indexer.forget_stamps()
         for i in again:
-            changed = facts.changed_deps(results[i]['deps'], now)[0]
+            changed = stamps.changed_deps(results[i]['deps'], now)[0]
             say('project facts: %s changed after %s indexed; indexing it again'
                 % (', '.join(paths.display(c) for c in changed),
                    'it was' if changed == [units[i].path] else
@@ -331,7 +331,7 @@ def ensure_facts(facts_path, db, units, base, tmp, paths, logs, jobs, say, rewri
                          'run again when nothing is being saved')
     _stop_on_fatal(units, results, say)
 
-    parts, stamps, deps = [], {}, {}
+    parts, file_stamps, deps = [], {}, {}
     skipped = cached = 0
     for unit, r in zip(units, results):
         for note in r['notes']:
@@ -345,9 +345,9 @@ def ensure_facts(facts_path, db, units, base, tmp, paths, logs, jobs, say, rewri
         parts.extend(r['parts'])
         deps.update(r['deps'])
         for part in r['parts']:
-            stamps[part['file']] = facts.file_stamp(r['deps'][unit.path])
+            file_stamps[part['file']] = stamps.file_stamp(r['deps'][unit.path])
     try:
-        merged = facts.merge(parts, stamps)
+        merged = facts.merge(parts, file_stamps)
     except ValueError as e:
         raise UsageError('project facts: %s' % e)
     # A unit that was not indexed is tried again next time.
