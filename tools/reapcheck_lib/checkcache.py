@@ -1,9 +1,10 @@
 """The check pass of the project mode, file by file: each file checked
 with the facts reads only its slice of them (slices.py), and its result is
-kept under a key made of the file's whole input (its index cache key) and
-its slice's digest.  A later run whose file and slice are unchanged takes
-the result from there: after an edit, only the edited file and the files
-whose slices changed are checked again (docs/facts.md, "Slices")."""
+kept under a key made of the file's whole input (its index cache key and
+the content of every file it read) and its slice's digest.  A later run
+whose input and slice are unchanged takes the result from there: after an
+edit, only the files that read the edited file and the files whose slices
+changed are checked again (docs/facts.md, "Slices")."""
 
 import json
 import os
@@ -16,7 +17,7 @@ _VERSION = 1
 
 class SlicedChecks:
     def __init__(self, facts_path, merged, indexed, cache_dir, judge, want_fixes):
-        """indexed: by path, the index parts, cache keys and whether every
+        """indexed: by path, the index parts, input keys and whether every
         unit of the path was indexed (indexing._judged).  judge: freezes
         and revives a result (checking.IndexJudge)."""
         self.facts_path = facts_path

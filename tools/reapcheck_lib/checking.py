@@ -250,7 +250,7 @@ def check_in(args, paths, tmp):
             from_cache, units = sliced.plan(units)
             if from_cache and wrote:
                 say('project facts: %d of the %d file%s to check with the facts taken from '
-                    'the check cache (source and facts slice unchanged)'
+                    'the check cache (the files they read and their facts slices unchanged)'
                     % (len(from_cache), planned, '' if planned == 1 else 's'))
             reused += from_cache
     elif args.no_facts:

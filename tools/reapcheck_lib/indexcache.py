@@ -10,7 +10,7 @@ from . import facts, safeio, stamps
 # Bumped whenever what goes into a cache key or an entry changes: older
 # entries then simply never match.
 _CACHE_FORMAT = 'reapcheck-index-entry'
-_CACHE_VERSION = 5
+_CACHE_VERSION = 6
 
 
 def cache_key(tool, unit, source_sha256):
@@ -21,10 +21,11 @@ def cache_key(tool, unit, source_sha256):
     return facts.digest('key', _CACHE_VERSION, tool, unit, source_sha256)
 
 
-def check_key(index_key, slice_digest, want_fixes):
-    """Key of a unit's result checked with its facts slice: its index key
-    (its whole input and the tool) and the slice's digest."""
-    return facts.digest('check', _CACHE_VERSION, index_key, slice_digest, want_fixes)
+def check_key(input_key, slice_digest, want_fixes):
+    """Key of a unit's result checked with its facts slice: its input key
+    (the tool, its command, source and every file it read: indexing's
+    _judged) and the slice's digest."""
+    return facts.digest('check', _CACHE_VERSION, input_key, slice_digest, want_fixes)
 
 
 def valid_judged(judged):

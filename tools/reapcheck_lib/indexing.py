@@ -366,13 +366,18 @@ def _judged(units, results):
     """The judgements of the units that have one, their callees, the paths
     of those that wait for a specific child, the holders they signal (the
     group each has by that unit alone, whether it signals the group), and
-    by path the index parts and cache keys of every unit (for its facts
-    slice and check cache)."""
+    by path the index parts and input keys of every unit (for its facts
+    slice and check cache: the index cache key and the content of every
+    file the unit read)."""
     judged, callees, waits, signals, indexed = {}, {}, set(), {}, {}
     for unit, r in zip(units, results):
         entry = indexed.setdefault(unit.path, {'parts': [], 'keys': [], 'known': True})
         entry['parts'].extend(r['parts'])
-        entry['keys'].append(r.get('key'))
+        # The unit's whole input: its index key (tool, command, source)
+        # and the content of every file it read (a header edited under an
+        # unchanged source changes the key).
+        entry['keys'].append(r.get('key') and facts.digest(
+            r['key'], sorted((path, d['sha256']) for path, d in r['deps'].items())))
         # A unit without its index part (not indexed, no cache entry) gets
         # the whole facts, never a slice missing its own facts.
         entry['known'] = entry['known'] and r['how'] in ('cached', 'indexed')
