@@ -16,6 +16,9 @@ from .project import CHECK, MODULE_CHECKS
 from .report import Report, UsageError, excluded, parse_fixes
 
 
+CHECKS_ARG = '-checks='
+
+
 def tidy_base(args):
     major = args.llvm_major or project.default_llvm_major()
     tidy = args.clang_tidy or '/usr/lib/llvm-%s/bin/clang-tidy' % major
@@ -29,7 +32,7 @@ def tidy_base(args):
         if not os.path.isfile(plugin):
             raise UsageError('no plugin at %s (build it first: tools/reapcheck does)' % plugin)
         base.append('--load=' + plugin)
-    base += ['-checks=-*,' + ','.join(getattr(args, 'checks', None) or [CHECK]), '--quiet']
+    base += [CHECKS_ARG + '-*,' + ','.join(getattr(args, 'checks', None) or [CHECK]), '--quiet']
     if args.header_filter:
         base.append('--header-filter=' + args.header_filter)
     if args.config:
@@ -221,10 +224,17 @@ def check_in(args, paths, tmp):
             os.path.join(db.db_dir, 'reapcheck-facts.json')
         judge = None if args.index_only or os.environ.get('REAPCHECK_TWO_PASS') else \
             IndexJudge(paths)
-        indexed = indexing.ensure_facts(facts_path, db, index_units(db), base, tmp, paths,
-                                        logs, jobs, say,
+        # process-unreaped-child writes the index parts: a run without it
+        # indexes with it alone, and checks every file with the facts.
+        index_base = base
+        if CHECK not in args.checks:
+            index_base = [CHECKS_ARG + '-*,' + CHECK if a.startswith(CHECKS_ARG) else a
+                          for a in base]
+            judge = None
+        indexed = indexing.ensure_facts(facts_path, db, index_units(db), index_base, tmp,
+                                        paths, logs, jobs, say,
                                         rewrite_command(args, db.db_dir, facts_path), judge,
-                                        listed=CHECK in args.checks)
+                                        listed=True)
         if args.index_only:
             return None
         os.environ['REAPCHECK_FACTS'] = facts_path

@@ -41,8 +41,9 @@ class Indexer:
         # facts), kept (and cached, judge.freeze/revive) so that the check
         # pass can reuse it.
         self.judge = judge
-        # listed: process-unreaped-child runs, and lists the files each unit
-        # read (REAPCHECK_DEPS); else clang's -H does.
+        # listed: process-unreaped-child runs (the driver always indexes
+        # with it), and lists the files each unit read (REAPCHECK_DEPS);
+        # else clang's -H does.
         self.listed = listed
         self.db = db
         self.tmp = tmp
