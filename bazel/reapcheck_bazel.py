@@ -88,8 +88,8 @@ def _fail(lines):
     return 1
 
 
-def _tidy_base(args):
-    return [os.path.abspath(args.tidy), '-checks=-*,' + args.checks, '--quiet',
+def _tidy_base(args, checks=None):
+    return [os.path.abspath(args.tidy), '-checks=-*,' + (checks or args.checks), '--quiet',
             '--header-filter=.*']
 
 
@@ -116,8 +116,7 @@ def index(args):
                'REAPCHECK_INVENTORY': os.path.join(tmp, 'inventory.tsv')}
         # process-unreaped-child alone writes index parts: it indexes
         # whichever checks the check actions run.
-        cmd = unit.command([a if not a.startswith('-checks=') else
-                            '-checks=-*,process-unreaped-child' for a in _tidy_base(args)])
+        cmd = unit.command(_tidy_base(args, 'process-unreaped-child'))
         proc = tidyrun.run(cmd, env, unit.cwd)
         why = tidyrun.problem(proc, unit.path, cmd, 'index', logs, paths.display)
         if why:

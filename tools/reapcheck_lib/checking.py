@@ -16,10 +16,9 @@ from .project import CHECK, MODULE_CHECKS
 from .report import Report, UsageError, excluded, parse_fixes
 
 
-CHECKS_ARG = '-checks='
-
-
-def tidy_base(args):
+def tidy_base(args, checks=None):
+    """The clang-tidy command all units share: the checks asked for (or
+    checks), the plugin, the options."""
     major = args.llvm_major or project.default_llvm_major()
     tidy = args.clang_tidy or '/usr/lib/llvm-%s/bin/clang-tidy' % major
     plugin = args.plugin
@@ -32,7 +31,8 @@ def tidy_base(args):
         if not os.path.isfile(plugin):
             raise UsageError('no plugin at %s (build it first: tools/reapcheck does)' % plugin)
         base.append('--load=' + plugin)
-    base += [CHECKS_ARG + '-*,' + ','.join(getattr(args, 'checks', None) or [CHECK]), '--quiet']
+    checks = checks or getattr(args, 'checks', None) or [CHECK]
+    base += ['-checks=-*,' + ','.join(checks), '--quiet']
     if args.header_filter:
         base.append('--header-filter=' + args.header_filter)
     if args.config:
@@ -228,8 +228,7 @@ def check_in(args, paths, tmp):
         # indexes with it alone, and checks every file with the facts.
         index_base = base
         if CHECK not in args.checks:
-            index_base = [CHECKS_ARG + '-*,' + CHECK if a.startswith(CHECKS_ARG) else a
-                          for a in base]
+            index_base = tidy_base(args, [CHECK])
             judge = None
         indexed = indexing.ensure_facts(facts_path, db, index_units(db), index_base, tmp,
                                         paths, logs, jobs, say,
