@@ -59,8 +59,11 @@ void UnreapedChildCheck::loadNamedFacts() {
   else
     return;
   FactsChosen = true;
-  if (Path.empty())
-    return;
+  if (!Path.empty())
+    loadFacts(Path);
+}
+
+void UnreapedChildCheck::loadFacts(const std::string &Path) {
   std::string Error;
   Facts = ProjectFacts::load(Path, Error);
   FactsPath = Path;
@@ -91,6 +94,14 @@ void UnreapedChildCheck::setUpForFile(const SourceManager &SM,
             << Error;
     }
   }
+  useFacts(SM, MainFile);
+  newUnit();
+}
+
+void UnreapedChildCheck::useFacts(const SourceManager &SM,
+                                  llvm::StringRef MainFile) {
+  this->MainFile = MainFile.str();
+  SourceLocation Start = SM.getLocForStartOfFile(SM.getMainFileID());
   if (Facts) {
     std::vector<std::string> Stale = staleFilesFor(*Facts, MainFile);
     if (!Stale.empty())
@@ -105,7 +116,6 @@ void UnreapedChildCheck::setUpForFile(const SourceManager &SM,
       Matched.add(Name);
     }
   }
-  newUnit();
 }
 
 } // namespace reapcheck

@@ -15,7 +15,13 @@
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
+#include <cerrno>
+#include <cstdio>
 #include <cstdlib>
+#include <fcntl.h>
+#include <optional>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -42,6 +48,17 @@ static bool readBool(tidy::ClangTidyCheck::OptionsView &Options, StringRef Name,
 static llvm::raw_ostream *flowDump() {
   const char *Dump = std::getenv("REAPCHECK_DUMP_FLOW");
   return Dump && *Dump ? &llvm::errs() : nullptr;
+}
+
+/// \p Fd when it is the write end of a pipe, as the driver passes it: a
+/// clang-tidy run by a wrapper that did not pass it on may have opened a
+/// file of its own under that number.  Else -1: the unit does not park.
+static int parkDescriptor(int Fd) {
+  struct stat St;
+  if (Fd <= 2 || ::fstat(Fd, &St) != 0 || !S_ISFIFO(St.st_mode))
+    return -1;
+  int Flags = ::fcntl(Fd, F_GETFL);
+  return Flags >= 0 && (Flags & O_ACCMODE) == O_WRONLY ? Fd : -1;
 }
 
 UnreapedChildCheck::UnreapedChildCheck(StringRef Name,
@@ -88,8 +105,11 @@ UnreapedChildCheck::UnreapedChildCheck(StringRef Name,
   Add("StartFunctions", Model.addStarts(StartFunctions));
   Add("ReapFunctions", Model.addReaps(ReapFunctions));
   Add("HarmlessFunctions", Model.addHarmless(HarmlessFunctions));
-  if (const char *Index = std::getenv("REAPCHECK_INDEX"); Index && *Index)
+  if (const char *Index = std::getenv("REAPCHECK_INDEX"); Index && *Index) {
     IndexFile = Index;
+    if (const char *Park = std::getenv("REAPCHECK_PARK"); Park && *Park)
+      ParkFd = parkDescriptor(std::atoi(Park));
+  }
   // What needs no file is said here: clangd shows the configuration
   // diagnostics of the checks' construction only (FileSetup.cpp).
   reportUnknownOptions();
@@ -139,7 +159,8 @@ void UnreapedChildCheck::registerPPCallbacks(const SourceManager &SM,
   setUpForFile(SM, Main ? Main->getName() : getCurrentMainFile());
   if (!PP)
     return;
-  Unit->setVariant(FactsRecorder::variantOf(PP->getPredefines()));
+  Variant = FactsRecorder::variantOf(PP->getPredefines());
+  Unit->setVariant(Variant);
   // The index pass of the driver stamps what the unit read: listed when
   // the unit ends.
   if (const char *Deps = std::getenv("REAPCHECK_DEPS"); Deps && *Deps)
@@ -228,6 +249,56 @@ void UnreapedChildCheck::onCall(const CallExpr &Call) {
     Unit->addStartingBody(Call);
 }
 
+/// True when the facts may change a site's verdict: every verdict but
+/// reaped in the unit and "no parent-child" (inventory.FINAL).
+static bool leavesSitesToFacts(const UnitJudgement &Judged) {
+  return llvm::any_of(Judged.Sites, [](const Judgement &J) {
+    return StringRef(J.Verdict) != "reaped" &&
+           StringRef(J.Verdict) != "no-parent-child";
+  });
+}
+
+/// The process's resident memory in KiB (/proc/self/statm), 0 if unknown:
+/// the driver keeps the memory of the units that wait within a budget.
+static unsigned long residentKiB() {
+  unsigned long Size = 0, Resident = 0;
+  if (FILE *Statm = std::fopen("/proc/self/statm", "r")) {
+    if (std::fscanf(Statm, "%lu %lu", &Size, &Resident) != 2)
+      Resident = 0;
+    std::fclose(Statm);
+  }
+  long Page = ::sysconf(_SC_PAGESIZE);
+  return Page > 0 ? Resident * (static_cast<unsigned long>(Page) / 1024) : 0;
+}
+
+static bool writeAll(int Fd, llvm::StringRef Text) {
+  while (!Text.empty()) {
+    ssize_t N = ::write(Fd, Text.data(), Text.size());
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N <= 0)
+      return false;
+    Text = Text.drop_front(N);
+  }
+  return true;
+}
+
+/// One line of the standard input, or nothing at its end.
+static std::optional<std::string> readLine() {
+  std::string Line;
+  for (;;) {
+    char C;
+    ssize_t N = ::read(0, &C, 1);
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N <= 0)
+      return std::nullopt;
+    if (C == '\n')
+      return Line;
+    Line += C;
+  }
+}
+
 void UnreapedChildCheck::onEndOfTranslationUnit() {
   if (ReadFilesOf)
     writeReadFiles(*ReadFilesOf, std::getenv("REAPCHECK_DEPS"));
@@ -241,6 +312,19 @@ void UnreapedChildCheck::onEndOfTranslationUnit() {
     Unit->resolveSigchldPassed();
     Unit->resolveInstalls();
     UnitJudgement Judged = judgeUnit(*Unit, Judging);
+    if (!IndexFile.empty())
+      writeUnitFacts(*Unit, Judged.Holders, IndexFile);
+    if (ParkFd >= 0 && leavesSitesToFacts(Judged)) {
+      switch (parkForFacts(*Ctx)) {
+      case Parking::Resumed: // Its nested end judged and reported.
+        return;
+      case Parking::Dismissed:
+        newUnit();
+        return;
+      case Parking::Refused: // Judged without the facts, as if not asked.
+        break;
+      }
+    }
     for (const FcloseFact &F : Judged.Fcloses)
       reportFclose(*F.Call, F.Var->getName());
     for (const Judgement &J : Judged.Sites) {
@@ -252,10 +336,37 @@ void UnreapedChildCheck::onEndOfTranslationUnit() {
     }
     for (const auto &[Call, Storage] : Unit->fclosesOfStoredPipes())
       reportFclose(*Call, Storage->getName());
-    if (!IndexFile.empty())
-      writeUnitFacts(*Unit, Judged.Holders, IndexFile);
+  }
+  if (ParkFd >= 0) { // Judged without the facts: the driver is not to wait.
+    ::close(ParkFd);
+    ParkFd = -1;
   }
   newUnit();
+}
+
+UnreapedChildCheck::Parking UnreapedChildCheck::parkForFacts(ASTContext &Ctx) {
+  // "parked KIB": the driver, reading the other end, frees the unit's job
+  // slot and, after the merge, writes the facts file's path on stdin.
+  bool Told = writeAll(ParkFd, "parked " + std::to_string(residentKiB()) + "\n");
+  ::close(ParkFd);
+  ParkFd = -1;
+  if (!Told)
+    return Parking::Refused;
+  std::optional<std::string> Path = readLine();
+  if (!Path || Path->empty())
+    return Parking::Dismissed; // The driver has no use for it (or is gone).
+  FactsChosen = true;
+  loadFacts(*Path);
+  IndexFile.clear();
+  useFacts(Ctx.getSourceManager(), MainFile);
+  newUnit();
+  Unit->setVariant(Variant);
+  // The same matchers, now with the facts' wrappers, over the same AST:
+  // its end (onEndOfTranslationUnit) judges and reports.
+  MatchFinder Again;
+  registerMatchers(&Again);
+  Again.matchAST(Ctx);
+  return Parking::Resumed;
 }
 
 void UnreapedChildCheck::newUnit() {

@@ -36,6 +36,15 @@ public:
 
 private:
   void onCall(const clang::CallExpr &Call);
+  /// Index mode with REAPCHECK_PARK (the driver's one parse per file,
+  /// docs/facts.md): a unit whose judgement without facts leaves a site to
+  /// the facts waits, its AST kept, for the driver to name the facts after
+  /// the merge, then is judged with them (Resumed).  Dismissed: the driver
+  /// had no use for it (nothing is reported).  Refused: the driver could
+  /// not be told (the unit is reported without facts, as in a plain index
+  /// run).
+  enum class Parking { Resumed, Dismissed, Refused };
+  Parking parkForFacts(clang::ASTContext &Ctx);
   /// Starts the state of the next translation unit.
   void newUnit();
 
@@ -68,7 +77,12 @@ private:
   // The unit's configuration and facts (FileSetup.cpp).
   void reportUnknownOptions();
   void loadNamedFacts();
+  /// Reads the facts at \p Path; one that cannot be read is an error of
+  /// the run (the check goes on without them, so no report is lost).
+  void loadFacts(const std::string &Path);
   void setUpForFile(const clang::SourceManager &SM, llvm::StringRef MainFile);
+  /// Says whether Facts are stale for MainFile; matches their wrappers.
+  void useFacts(const clang::SourceManager &SM, llvm::StringRef MainFile);
   const ProjectFacts *facts() const { return Facts ? &*Facts : nullptr; }
   /// Facts of the other files of the program, if any, and where they are.
   std::optional<ProjectFacts> Facts;
@@ -77,6 +91,12 @@ private:
   bool FactsChosen = false;
   /// Index mode (REAPCHECK_INDEX=FILE): each unit's facts go there.
   std::string IndexFile;
+  /// REAPCHECK_PARK: the descriptor on which the driver learns that the
+  /// unit waits for facts (parkForFacts()), or -1.
+  int ParkFd = -1;
+  /// The unit's main file and variant, as set up at its start.
+  std::string MainFile;
+  std::string Variant;
   /// The unit's sources, while the driver wants the files it read listed
   /// (REAPCHECK_DEPS).
   const clang::SourceManager *ReadFilesOf = nullptr;

@@ -7,9 +7,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "flow/Exits.h"
 #include "flow/PollRepeats.h"
 #include "flow/ReapFlow.h"
 #include "flow/SigchldActions.h"
+#include "flow/SigchldDispositions.h"
 #include "support/AstHelpers.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMap.h"

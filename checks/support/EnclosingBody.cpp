@@ -1,6 +1,7 @@
 //===--- EnclosingBody.cpp - Which body owns a statement? -----------------===//
 
 #include "support/EnclosingBody.h"
+#include "support/LocationFiles.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
@@ -64,7 +65,7 @@ static void walk(llvm::SmallVectorImpl<Frame> &Stack, VisitFn Visit) {
 class DeclWalker {
 public:
   DeclWalker(ASTContext &Ctx, SourceLocation Loc)
-      : SM(Ctx.getSourceManager()), Loc(Loc) {
+      : SM(Ctx.getSourceManager()), Loc(Loc), Where(SM) {
     // The files a declaration containing Loc can begin in: Loc's own and
     // those that include it, up the include stack (a body may #include a
     // fragment).  Most declarations of a unit are in other headers: they
@@ -82,6 +83,11 @@ public:
       if (D->isImplicit())
         continue;
       if (Loc.isValid()) {
+        // A declarator's beginning is cheap, its range is not (the end of
+        // its type): a prototype in another file is dismissed first.
+        if (const auto *DD = dyn_cast<DeclaratorDecl>(D))
+          if (!beginsInFiles(DD->getBeginLoc()))
+            continue;
         SourceRange R = D->getSourceRange();
         if (R.isInvalid() || !contains(R))
           continue;
@@ -90,8 +96,7 @@ public:
         // is enough to tell, and cheap: a source range computes its end
         // from the type (thousands of prototypes in glibc's headers).
         SourceLocation Begin = D->getLocation();
-        if (Begin.isInvalid() ||
-            SM.isInSystemHeader(SM.getExpansionLoc(Begin)))
+        if (Begin.isInvalid() || Where.isSystem(Begin))
           continue;
       }
       const Decl *Inner = D;
@@ -115,6 +120,10 @@ public:
   }
 
 private:
+  bool beginsInFiles(SourceLocation Begin) {
+    return Begin.isValid() && llvm::is_contained(Files, Where.fileOf(Begin));
+  }
+
   bool contains(SourceRange R) const {
     SourceLocation Begin = SM.getExpansionLoc(R.getBegin());
     if (!llvm::is_contained(Files, SM.getFileID(Begin)))
@@ -127,6 +136,7 @@ private:
   const SourceManager &SM;
   SourceLocation Loc;
   llvm::SmallVector<FileID, 4> Files;
+  LocationFiles Where;
 };
 
 } // namespace

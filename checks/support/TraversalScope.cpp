@@ -1,6 +1,7 @@
 //===--- TraversalScope.cpp - Match only in the user's code ---------------===//
 
 #include "support/TraversalScope.h"
+#include "support/LocationFiles.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -78,13 +79,13 @@ bool narrowUserScope(const MatchFinder::MatchResult &Result) {
     return true; // Narrowed already: clangd's main file, or another check.
   // The matcher sees the unit before its declarations: the walk reads the
   // scope after this callback.
-  const SourceManager &SM = Ctx.getSourceManager();
+  LocationFiles Where(Ctx.getSourceManager());
   Scope.clear();
   for (Decl *D : Unit->decls()) {
     SourceLocation Loc = D->getLocation();
     // Where it was written: a declaration a system macro expands to in the
     // user's code is the user's (isExpansionInSystemHeader()).
-    if (Loc.isValid() && SM.isInSystemHeader(SM.getExpansionLoc(Loc)))
+    if (Loc.isValid() && Where.isSystem(Loc))
       continue;
     if (mayHoldCode(*D))
       Scope.push_back(D);

@@ -9,7 +9,8 @@ import os
 import shlex
 import tempfile
 
-from . import checkcache, config, diagnostics, indexing, inventory, project, safeio, tidyrun
+from . import (checkcache, config, diagnostics, indexing, inventory, parking, project, safeio,
+               tidyrun)
 from .cli import say
 from .planning import index_units, plan_database, plan_files, read_database, select_shard
 from .project import CHECK, MODULE_CHECKS
@@ -42,7 +43,14 @@ def tidy_base(args, checks=None):
     return base
 
 
-def run_unit(unit, base, index, tmp, paths, want_fixes, logs, facts_file=None):
+def run_unit(unit, base, index, tmp, paths, want_fixes, logs, facts_file=None, park=None):
+    """The unit's result checked (with facts_file, or those the environment
+    names); a unit parked in the index pass (park) is judged by that run."""
+    found = park.take(unit.path, resuming=True) \
+        if park is not None and unit.only is None and not unit.covers else None
+    if found:
+        return _resume(unit, found, paths, want_fixes, logs,
+                       facts_file or os.environ.get('REAPCHECK_FACTS', ''))
     inventory_file = os.path.join(tmp, 'inventory-%d.tsv' % index)
     fixes = os.path.join(tmp, 'fixes-%d.yaml' % index)
     cmd = unit.command(base)
@@ -62,6 +70,17 @@ def run_unit(unit, base, index, tmp, paths, want_fixes, logs, facts_file=None):
         return result
     # Skipped or crashed: nothing it printed is a judgement of the unit.
     why = tidyrun.problem(proc, unit.path, cmd, 'check', logs, paths.display)
+    if why:
+        result['failure'] = why
+        return result
+    return judge_run(result, unit, proc, inventory_file, fixes, want_fixes, paths)
+
+
+def _resume(unit, parked, paths, want_fixes, logs, facts_file):
+    handle, inventory_file, fixes = parked
+    result = _empty_result(unit)
+    proc = handle.resume(facts_file)
+    why = tidyrun.problem(proc, unit.path, handle.cmd, 'check', logs, paths.display)
     if why:
         result['failure'] = why
         return result
@@ -190,10 +209,32 @@ def verify_config(units, base, paths, jobs):
 
 def check(args, paths):
     with tempfile.TemporaryDirectory(prefix='reapcheck-') as tmp:
-        return check_in(args, paths, tmp)
+        park = []
+        try:
+            return check_in(args, paths, tmp, park)
+        finally:
+            for lot in park:  # None left waiting, nor unreaped.
+                lot.abort_all()
 
 
-def check_in(args, paths, tmp):
+def _park_lot(args, db, units):
+    """Where the index pass keeps units that wait for the facts, or None:
+    only process-unreaped-child of this module's checks may run (the others
+    judge a unit at its end too, without the facts), and not with
+    REAPCHECK_TWO_PASS or REAPCHECK_NO_PARK.  A file with several commands
+    (clang-tidy runs them one after another in one process) never parks."""
+    if [c for c in MODULE_CHECKS if c in args.checks] != [CHECK] or \
+            os.environ.get('REAPCHECK_NO_PARK'):
+        return None
+    seen = {}
+    for u in units:
+        seen[u.path] = seen.get(u.path, 0) + 1
+    return parking.ParkLot(parking.memory_budget(),
+                           [p for p, n in seen.items()
+                            if n == 1 and getattr(db.by_file.get(p), 'commands', 0) == 1])
+
+
+def check_in(args, paths, tmp, park_lots):
     base = tidy_base(args)
     jobs = args.jobs or len(os.sched_getaffinity(0)) or 1
     db = read_database(args, paths, tmp) if args.database else None
@@ -230,10 +271,14 @@ def check_in(args, paths, tmp):
         if CHECK not in args.checks:
             index_base = tidy_base(args, [CHECK])
             judge = None
-        indexed = indexing.ensure_facts(facts_path, db, index_units(db), index_base, tmp,
+        to_index = index_units(db)
+        park = _park_lot(args, db, to_index) if judge else None
+        if park is not None:
+            park_lots.append(park)
+        indexed = indexing.ensure_facts(facts_path, db, to_index, index_base, tmp,
                                         paths, logs, jobs, say,
                                         rewrite_command(args, db.db_dir, facts_path), judge,
-                                        listed=True)
+                                        listed=True, park=park)
         if args.index_only:
             return None
         os.environ['REAPCHECK_FACTS'] = facts_path
@@ -266,8 +311,15 @@ def check_in(args, paths, tmp):
         # Set and empty: the check looks for no facts file of its own.
         os.environ['REAPCHECK_FACTS'] = ''
 
+    park = park_lots[0] if park_lots else None
+    if park is not None:  # Those not checked now end at once, unjudged.
+        park.keep_only({u.path for u in units if u.only is None and not u.covers})
     results = reused + run_all(units, base, tmp, paths, want_fixes, jobs, 0, logs,
-                               sliced.facts_for if sliced else None)
+                               sliced.facts_for if sliced else None, park)
+    if park is not None and park.resumed:
+        say('project facts: %d file%s judged with the facts on the AST of %s index run '
+            '(not parsed again)' % (park.resumed, '' if park.resumed == 1 else 's',
+                                    'its' if park.resumed == 1 else 'their'))
     if sliced:
         sliced.store(results)
     # Headers the including source turned out not to include (another
@@ -385,11 +437,13 @@ def rewrite_command(args, db_dir, facts_path):
     return shlex.join(words)
 
 
-def run_all(units, base, tmp, paths, want_fixes, jobs, first_index, logs, facts_for=None):
+def run_all(units, base, tmp, paths, want_fixes, jobs, first_index, logs, facts_for=None,
+            park=None):
     """facts_for(unit): the facts file the unit is checked with (its
-    slice), or None: the one the environment names."""
+    slice), or None: the one the environment names.  park: the units
+    parked in the index pass (parking.ParkLot)."""
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
         futures = [pool.submit(run_unit, u, base, first_index + i, tmp, paths, want_fixes,
-                               logs, facts_for(u) if facts_for else None)
+                               logs, facts_for(u) if facts_for else None, park)
                    for i, u in enumerate(units)]
         return [f.result() for f in futures]

@@ -142,7 +142,7 @@ def read(path):
                             % (db_file, _what(raw)))
     base = os.path.dirname(os.path.realpath(db_file))
     entries = []
-    seen = set()
+    seen = {}
     for index, e in enumerate(raw, 1):
         problems = []
         if not isinstance(e, dict):
@@ -161,10 +161,13 @@ def read(path):
         directory = os.path.normpath(os.path.join(base, directory))
         file = os.path.normpath(os.path.join(directory, file))
         if file in seen:
+            seen[file].commands += 1
             continue
-        seen.add(file)
         entry = Entry(file, directory, arguments, dict(e, directory=directory), relative)
         entry.index = index
+        # clang-tidy runs every command of the file, one unit after another.
+        entry.commands = 1
+        seen[file] = entry
         entries.append(entry)
     return entries
 

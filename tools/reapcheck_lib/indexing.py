@@ -27,15 +27,18 @@ import os
 import threading
 import time
 
-from . import diagnostics, facts, indexcache, safeio, stamps, tidyrun
+from . import diagnostics, facts, indexcache, parking, safeio, stamps, tidyrun
 from .report import UsageError
 
 _TRIES = 3
 
 
 class Indexer:
-    def __init__(self, base, db, tmp, paths, logs, judge=None, listed=False):
+    def __init__(self, base, db, tmp, paths, logs, judge=None, listed=False, park=None):
         self.base = base
+        # park: where units that wait for the facts are kept (parking.py),
+        # with judge and listed; None: none waits.
+        self.park = park if judge and listed else None
         # judge(unit, proc, inventory_file, fixes_file): the check's result
         # of a unit indexed now (the index run judges the unit too, without
         # facts), kept (and cached, judge.freeze/revive) so that the check
@@ -219,13 +222,31 @@ class Indexer:
             env['REAPCHECK_INVENTORY'] = inventory_file
             cmd.insert(1, '--export-fixes=' + fixes_file)
         start = time.time_ns()
+        if self.park is not None:
+            self.park.drop(unit.path)  # Indexed again: its earlier run is stale.
         try:
-            proc = tidyrun.run(cmd, env, unit.cwd or self.paths.cwd)
+            proc = parking.run(self.park, unit, cmd, env, unit.cwd or self.paths.cwd)
         except OSError as e:
             result['fatal'] = 'cannot run %s: %s' % (cmd[0], e.strerror)
             return 'failed'
         end = time.time_ns()
-        why = tidyrun.problem(proc, unit.path, cmd, 'index', self.logs, self.paths.display)
+        parked = proc if isinstance(proc, tidyrun.Parked) else None
+        outcome = self._read_run(unit, source, result, proc, parked, cmd, start, end,
+                                 part_file, deps_file)
+        if parked and outcome == 'indexed':
+            self.park.keep(unit.path, parked, inventory_file, fixes_file)
+        elif parked:
+            parked.abort()
+        elif outcome == 'indexed' and self.judge:
+            result['check'] = self.judge(unit, proc, inventory_file, fixes_file)
+        return outcome
+
+    def _read_run(self, unit, source, result, proc, parked, cmd, start, end, part_file,
+                  deps_file):
+        """What the index run (parked: waiting for its facts, alive) wrote:
+        its parts and the files it read; 'indexed', 'failed' or 'again'."""
+        why = None if parked else tidyrun.problem(proc, unit.path, cmd, 'index', self.logs,
+                                                  self.paths.display)
         if why:
             result['fatal'] = 'clang-tidy failed on %s: %s' % (self.paths.display(unit.path), why)
             return 'failed'
@@ -235,13 +256,13 @@ class Indexer:
             with open(deps_file, errors='replace') as f:
                 headers = {safeio.real_header(unit.directory, name)
                            for name in f.read().splitlines() if name}
-        elif proc.returncode == 0:
+        elif parked or proc.returncode == 0:
             result['problem'] = 'not indexed (the check listed no files it read)'
             return 'failed'
         else:
             headers = set()  # Not indexed below: it did not compile.
         if not os.path.exists(part_file):
-            if proc.returncode != 0:
+            if not parked and proc.returncode != 0:
                 # A unit that does not compile is not judged, nor indexed.
                 result['problem'] = 'not indexed (clang-tidy exited with status %d)' \
                     % proc.returncode
@@ -264,13 +285,18 @@ class Indexer:
                 moved.append(unit.path)
         except OSError:
             moved.append(unit.path)
+        with self.lock:  # One look for the headers stamped this pass.
+            known = {h: self.stamps.get(h) for h in headers}
         for h in sorted(headers):
-            try:
-                deps[h] = self._stamp(h)
-            except OSError:
-                moved.append(h)
-                continue
-            if start <= deps[h]['mtime_ns'] <= end:
+            stamp = known[h]
+            if stamp is None:
+                try:
+                    stamp = self._stamp(h)
+                except OSError:
+                    moved.append(h)
+                    continue
+            deps[h] = stamp
+            if start <= stamp['mtime_ns'] <= end:
                 moved.append(h)
         if moved:
             result['notes'].append('%s changed while %s indexed; indexing it again' % (
@@ -279,8 +305,6 @@ class Indexer:
                 '%s was' % self.paths.display(unit.path)))
             return 'again'
         result.update(parts=parts, deps=deps, how='indexed')
-        if self.judge:
-            result['check'] = self.judge(unit, proc, inventory_file, fixes_file)
         return 'indexed'
 
     # -- the pass -------------------------------------------------------------
@@ -291,7 +315,7 @@ class Indexer:
 
 
 def ensure_facts(facts_path, db, units, base, tmp, paths, logs, jobs, say, rewrite,
-                 judge=None, listed=False):
+                 judge=None, listed=False, park=None):
     """The facts file for -p runs: reused while fresh, else written by an
     index pass (unchanged units come from the cache).  rewrite: the command
     that writes it again, recorded for the check's staleness warning.
@@ -303,7 +327,7 @@ def ensure_facts(facts_path, db, units, base, tmp, paths, logs, jobs, say, rewri
     parts and cache keys by path, whether
     the facts were written now)."""
     existing = facts.load(facts_path)
-    indexer = Indexer(base, db, tmp, paths, logs, judge, listed)
+    indexer = Indexer(base, db, tmp, paths, logs, judge, listed, park)
     inputs = indexer.inputs(units)
     if facts.is_fresh(existing, facts_path, inputs):
         # Fresh and complete: reused without a word.

@@ -180,20 +180,56 @@ def repeated_calls(order):
     """The callees of an entry_order called in a block on a cycle (a loop
     runs the call again)."""
     blocks, callees = order['blocks'], order['calls']
-    succs = {b: block[1] for b, block in enumerate(blocks) if block}
-    repeated = set()
-    for b, block in enumerate(blocks):
-        if not block or not any(e >= 0 for e in block[0]):
+    succs = [block[1] if block else () for block in blocks]
+    cyclic = blocks_on_cycles(succs)
+    return {callees[e] for b in cyclic for e in blocks[b][0] if e >= 0}
+
+
+def blocks_on_cycles(succs):
+    """The nodes of a graph (succs: by node, its successors) that can reach
+    themselves: those of a strongly connected component of more than one
+    node, or with an edge to themselves.  Tarjan's algorithm, without
+    recursion: one pass over the edges (a main of thousands of blocks)."""
+    n = len(succs)
+    index, low, on_stack = [None] * n, [0] * n, [False] * n
+    stack, found, counter = [], set(), 0
+    for root in range(n):
+        if index[root] is not None:
             continue
-        seen, work = set(), list(succs.get(b, ()))
-        while work and b not in seen:
-            s = work.pop()
-            if s not in seen:
-                seen.add(s)
-                work.extend(succs.get(s, ()))
-        if b in seen:
-            repeated.update(callees[e] for e in block[0] if e >= 0)
-    return repeated
+        work = [(root, 0)]
+        while work:
+            node, i = work[-1]
+            if i == 0:
+                index[node] = low[node] = counter
+                counter += 1
+                stack.append(node)
+                on_stack[node] = True
+            edges = succs[node]
+            if i < len(edges):
+                work[-1] = (node, i + 1)
+                succ = edges[i]
+                if not 0 <= succ < n:
+                    continue
+                if index[succ] is None:
+                    work.append((succ, 0))
+                elif on_stack[succ]:
+                    low[node] = min(low[node], index[succ])
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack[member] = False
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1 or node in edges:
+                    found.update(component)
+    return found
 
 
 def derive_reaper_routines(functions):

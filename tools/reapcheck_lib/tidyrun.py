@@ -36,13 +36,7 @@ def run(cmd, env, cwd):
         else:
             returncode = subprocess.run(cmd, stdout=out, stderr=err, env=env,
                                         cwd=cwd).returncode
-        texts = []
-        for f in (out, err):
-            f.seek(0)
-            # As text mode reads it: \r\n and \r end a line too.
-            texts.append(f.read().decode(errors='replace').replace('\r\n', '\n')
-                         .replace('\r', '\n'))
-    return subprocess.CompletedProcess(cmd, returncode, *texts)
+        return subprocess.CompletedProcess(cmd, returncode, *_texts(out, err))
 
 
 def _spawn(cmd, env, out, err):
@@ -56,12 +50,109 @@ def _spawn(cmd, env, out, err):
     pid = os.posix_spawnp(cmd[0], cmd, env, file_actions=[
         (os.POSIX_SPAWN_DUP2, out.fileno(), 1), (os.POSIX_SPAWN_DUP2, err.fileno(), 2)],
         setsigdef=(signal.SIGPIPE, signal.SIGXFSZ))
+    return _wait(pid)
+
+
+# The descriptor the plugin says "parked" on (REAPCHECK_PARK).
+_PARK_FD = 3
+
+
+class Parked:
+    """A clang-tidy index run that kept its unit's AST and waits, on its
+    standard input, for the facts to judge the unit with (the check's
+    parkForFacts()).  resume() gives it them and returns the finished
+    process, as run() does; abort() lets it end unjudged."""
+
+    def __init__(self, cmd, wait, stdin, out, err, resident):
+        self.cmd, self._wait, self._stdin, self._out, self._err = cmd, wait, stdin, out, err
+        self.resident = resident  # bytes
+
+    def resume(self, facts_path):
+        try:
+            os.write(self._stdin, (facts_path + '\n').encode())
+        except OSError:
+            pass  # It is gone: its exit status says how.
+        return self._finish()
+
+    def abort(self):
+        self._finish()
+
+    def _finish(self):
+        if self._stdin is not None:
+            os.close(self._stdin)
+            self._stdin = None
+        returncode = self._wait()
+        return subprocess.CompletedProcess(self.cmd, returncode,
+                                           *_texts(self._out, self._err))
+
+
+def run_parkable(cmd, env, cwd):
+    """run(), for an index run that may park (REAPCHECK_PARK): the finished
+    process, or a Parked one.  Its standard input is a pipe the driver
+    writes the facts' path to; it tells that it parked on the descriptor REAPCHECK_PARK names."""
+    park_r, park_w = os.pipe()
+    in_r, in_w = os.pipe()
+    out, err = tempfile.TemporaryFile(), tempfile.TemporaryFile()
+    try:
+        # The write end reaches this child alone: dup2'd in the spawn, or
+        # passed by subprocess (every other descriptor is close-on-exec).
+        if os.path.abspath(cwd) == os.getcwd():
+            env = dict(env, REAPCHECK_PARK=str(_PARK_FD))
+            pid = os.posix_spawnp(cmd[0], cmd, env, file_actions=[
+                (os.POSIX_SPAWN_DUP2, in_r, 0), (os.POSIX_SPAWN_DUP2, park_w, _PARK_FD),
+                (os.POSIX_SPAWN_DUP2, out.fileno(), 1),
+                (os.POSIX_SPAWN_DUP2, err.fileno(), 2)],
+                setsigdef=(signal.SIGPIPE, signal.SIGXFSZ))
+            wait = lambda: _wait(pid)  # noqa: E731
+        else:
+            env = dict(env, REAPCHECK_PARK=str(park_w))
+            wait = subprocess.Popen(cmd, stdin=in_r, stdout=out, stderr=err, env=env,
+                                    cwd=cwd, pass_fds=(park_w,)).wait
+    except BaseException:
+        for fd in (park_r, park_w, in_r, in_w):
+            os.close(fd)
+        out.close()
+        err.close()
+        raise
+    os.close(park_w)
+    os.close(in_r)
+    said = b''
+    while True:  # "parked KIB\n", or nothing at its exit
+        try:
+            chunk = os.read(park_r, 64)
+        except InterruptedError:
+            continue
+        if not chunk:
+            break
+        said += chunk
+    os.close(park_r)
+    words = said.decode(errors='replace').split()
+    if len(words) == 2 and words[0] == 'parked' and words[1].isdigit():
+        return Parked(cmd, wait, in_w, out, err, int(words[1]) * 1024)
+    os.close(in_w)
+    returncode = wait()
+    return subprocess.CompletedProcess(cmd, returncode, *_texts(out, err))
+
+
+def _wait(pid):
     while True:
         try:
             _, status = os.waitpid(pid, 0)
             return os.waitstatus_to_exitcode(status)
         except InterruptedError:
             continue
+
+
+def _texts(*files):
+    """The text of each output file, closed, as text mode reads it: \r\n
+    and \r end a line too."""
+    texts = []
+    for f in files:
+        with f:
+            f.seek(0)
+            texts.append(f.read().decode(errors='replace').replace('\r\n', '\n')
+                         .replace('\r', '\n'))
+    return texts
 
 
 def signal_name(returncode):

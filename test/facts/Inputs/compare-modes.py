@@ -8,7 +8,13 @@ the whole facts file), each from a cold start, and prints one line per
 project: the same report or the difference.  Also prints how many files
 the one-parse run checked again.
 
-usage: compare-modes.py BUILD_DIR LLVM_MAJOR WORK_DIR PROJECT_DIR..."""
+With --park first, every run has the default checks (process-unreaped-child
+alone), and the modes compared are the one-parse mode whose index runs park
+the files the facts may change (the default), the same without parking
+(REAPCHECK_NO_PARK=1) and the two-pass mode; the line then says how many
+files were judged on the AST of their index run.
+
+usage: compare-modes.py [--park] BUILD_DIR LLVM_MAJOR WORK_DIR PROJECT_DIR..."""
 
 import glob
 import os
@@ -18,10 +24,13 @@ import sys
 
 here = os.path.dirname(os.path.abspath(__file__))
 run = os.path.join(here, '..', '..', 'driver', 'Inputs', 'run.py')
-build, major, work = os.path.abspath(sys.argv[1]), sys.argv[2], sys.argv[3]
+park = sys.argv[1:2] == ['--park']
+args = sys.argv[2:] if park else sys.argv[1:]
+build, major, work = os.path.abspath(args[0]), args[1], args[2]
 
 
 def one_run(src, name, two_pass, full=False):
+    """full: with --park, the run without parking."""
     d = os.path.join(work, '%s-%s' % (name, 'full' if full else 'two' if two_pass else 'one'))
     shutil.rmtree(d, ignore_errors=True)
     shutil.copytree(src, d)
@@ -30,28 +39,30 @@ def one_run(src, name, two_pass, full=False):
         mkdb = os.path.join(here, 'project', 'mkdb.py')
     subprocess.check_call([sys.executable, mkdb], cwd=d)
     env = dict(os.environ)
-    env.pop('REAPCHECK_TWO_PASS', None)
-    env.pop('REAPCHECK_FULL_FACTS', None)
+    for var in ('REAPCHECK_TWO_PASS', 'REAPCHECK_FULL_FACTS', 'REAPCHECK_NO_PARK',
+                'REAPCHECK_PARK_MEMORY'):
+        env.pop(var, None)
     if two_pass:
         env['REAPCHECK_TWO_PASS'] = '1'
     if full:
-        env['REAPCHECK_FULL_FACTS'] = '1'
+        env['REAPCHECK_NO_PARK' if park else 'REAPCHECK_FULL_FACTS'] = '1'
     p = subprocess.run([sys.executable, run, build, major, '-p', '.', '--inventory',
-                        '--checks', 'all', '--json', 'out.json'],
+                        '--json', 'out.json'] + ([] if park else ['--checks', 'all']),
                        cwd=d, env=env, capture_output=True, text=True)
     err = [l for l in p.stderr.splitlines() if not l.startswith('reapcheck: project facts:')]
-    again = [l for l in p.stderr.splitlines() if 'checked with the facts' in l]
-    return p.stdout, err, again
+    said = [l.split(': ', 2)[2] for l in p.stderr.splitlines()
+            if 'checked with the facts' in l or 'on the AST of' in l]
+    return p.stdout, err, said
 
 
-for src in sys.argv[4:]:
+for src in args[3:]:
     name = os.path.basename(src.rstrip('/'))
-    one_out, one_err, again = one_run(src, name, False)
+    one_out, one_err, said = one_run(src, name, False)
     two_out, two_err, _ = one_run(src, name, True)
     full_out, full_err, _ = one_run(src, name, False, full=True)
     same = one_out == two_out == full_out and one_err == two_err == full_err
     print('%s: %s; %s' % (name, 'same report' if same else 'DIFFERENT REPORTS',
-                          again[0].split(': ', 2)[2] if again else 'no file judged in the index pass'))
+                          '; '.join(said) if said else 'no file judged in the index pass'))
     if not same:
         sys.stdout.write(''.join('  one: %s\n' % l for l in one_out.splitlines() + one_err))
         sys.stdout.write(''.join('  two: %s\n' % l for l in two_out.splitlines() + two_err))
