@@ -15,6 +15,8 @@ corpus project built by tools/corpus/build.sh), in this order:
               (one parse per file: the default)
   first-2pass the same with REAPCHECK_TWO_PASS=1 (every file parsed twice;
               run before first, whose cache the rerun and edit use)
+  unparked    the same with REAPCHECK_NO_PARK=1 (the files the facts
+              decide parsed again in the check pass; run before first)
   rerun       tools/reapcheck -p DB again (facts fresh, reused)
   edit        after appending a comment to --edit FILE (default: the
               database's first source): one file indexed again
@@ -97,7 +99,11 @@ def measure(db, args):
     env = dict(os.environ, REAPCHECK_TWO_PASS='1')
     two = run_driver(driver + ['--facts', facts], db, env)
     fresh(db, facts)
+    unparked = run_driver(driver + ['--facts', facts], db,
+                          dict(os.environ, REAPCHECK_NO_PARK='1'))
+    fresh(db, facts)
     rows.append(('first', run_driver(driver + ['--facts', facts], db)))
+    rows.append(('unparked', unparked))
     rows.append(('first-2pass', two))
     rows.append(('rerun', run_driver(driver + ['--facts', facts], db)))
     edit = args.edit or units[0]
@@ -124,9 +130,9 @@ def main():
     ap.add_argument('dbs', nargs='+', metavar='DB_DIR')
     args = ap.parse_args()
     args.plugin = os.path.abspath(args.plugin)
-    print('| project | units | plain | no-facts | first | first, two passes | rerun | '
-          'one-file edit |')
-    print('|---|---|---|---|---|---|---|---|')
+    print('| project | units | plain | no-facts | first | first, not parked | '
+          'first, two passes | rerun | one-file edit |')
+    print('|---|---|---|---|---|---|---|---|---|')
     for db in args.dbs:
         n, rows = measure(os.path.abspath(db), args)
         plain = rows[0][1]

@@ -26,6 +26,7 @@ class CallGraph:
         self._calls, self._roots = calls, root_usrs
         self._tables, self._var_files = tables, var_files
         self._from_tables = {}
+        self._from_tables_split = {}  # path -> _split() of its tables' callees
         # Resolved as walks reach each node (one program walks only its own).
         self._static, self._dynamic = {}, {}
 
@@ -33,10 +34,26 @@ class CallGraph:
         """node's static successors (a frozenset of nodes), keeping its
         dynamic callees aside."""
         path = node[1]
-        callees = self._calls.get(node, ())
-        extra = self._table_callees(path) if self._tables else ()
-        if extra:
-            callees = set(callees).union(extra)
+        fixed, other = self._split(self._calls.get(node, ()), path)
+        if self._tables:
+            # The callbacks of path's tables are callees of each of its
+            # functions: split once for the file.
+            found = self._from_tables_split.get(path)
+            if found is None:
+                found = self._split(self._table_callees(path), path)
+                self._from_tables_split[path] = found
+            if found[0]:
+                fixed = fixed | found[0]
+            if found[1]:
+                other = tuple(dict.fromkeys(other + found[1]))
+        self._static[node] = fixed
+        self._dynamic[node] = other
+        return fixed
+
+    def _split(self, callees, path):
+        """(the nodes callees called from a function of path lead to in
+        every program, a frozenset; the callees that depend on the
+        program, a tuple)."""
         defined_in, roots = self.defined_in, self._roots
         fixed, other = set(), []
         for callee in callees:
@@ -52,10 +69,7 @@ class CallGraph:
                 fixed.add((callee, path))
             else:
                 other.append(callee)
-        fixed = frozenset(fixed)
-        self._static[node] = fixed
-        self._dynamic[node] = tuple(other)
-        return fixed
+        return frozenset(fixed), tuple(other)
 
     def _table_callees(self, path):
         """The functions in the tables of path's file, and in the tables
