@@ -7,8 +7,8 @@ the AST it already has instead of parsing the file again.
 
 A parked clang-tidy holds its unit's memory while the rest of the pass
 runs, so the units parked at once are kept within a budget: a quarter of
-the memory available when the run starts (REAPCHECK_PARK_MEMORY=MIB sets
-it; 0 parks none).  A unit beyond it is judged without facts in its index
+the memory available when the run starts, to the control group when it has
+a limit (REAPCHECK_PARK_MEMORY=MIB sets it; 0 parks none).  A unit beyond it is judged without facts in its index
 run, and checked again, parsing it again, when the facts may change that.
 A parked unit the check pass does not need (taken from the check cache,
 left out by --exclude or --shard) is told to end unjudged; every one ends
@@ -21,21 +21,59 @@ from . import tidyrun
 
 
 def memory_budget():
-    """Bytes the parked units may hold at once."""
+    """Bytes the parked units may hold at once: a quarter of the memory
+    available (to the run's control group when that has a limit)."""
     given = os.environ.get('REAPCHECK_PARK_MEMORY')
     if given is not None:
         try:
             return max(0, int(given)) * 1024 * 1024
         except ValueError:
             return 0
+    available = None
     try:
         with open('/proc/meminfo') as f:
             for line in f:
                 if line.startswith('MemAvailable:'):
-                    return int(line.split()[1]) * 1024 // 4
+                    available = int(line.split()[1]) * 1024
     except (OSError, ValueError, IndexError):
         pass
-    return 0
+    room = _cgroup_room()
+    if room is not None:
+        available = room if available is None else min(available, room)
+    return max(0, available or 0) // 4
+
+
+def _cgroup_room():
+    """What the memory limit of the run's control group (v2, or v1's
+    memory controller) leaves, or None without a limit."""
+    paths = {'v2': '', 'v1': ''}
+    try:
+        with open('/proc/self/cgroup') as f:
+            for line in f:
+                _, controllers, path = line.rstrip('\n').split(':', 2)
+                if controllers == '':
+                    paths['v2'] = path
+                elif 'memory' in controllers.split(','):
+                    paths['v1'] = path
+    except (OSError, ValueError):
+        pass
+    # Inside a container its own group is the mount's root.
+    for limit, usage in [('/sys/fs/cgroup%s/memory.max' % d, 'memory.current')
+                         for d in (paths['v2'], '')] + \
+                        [('/sys/fs/cgroup/memory%s/memory.limit_in_bytes' % d,
+                          'memory.usage_in_bytes') for d in (paths['v1'], '')]:
+        try:
+            with open(limit) as f:
+                word = f.read().strip()
+            if word == 'max':
+                return None
+            with open(os.path.join(os.path.dirname(limit), usage)) as f:
+                used = int(f.read().split()[0])
+            limit = int(word)
+        except (OSError, ValueError, IndexError):
+            continue
+        return None if limit >= 1 << 60 else limit - used
+    return None
 
 
 class ParkLot:
