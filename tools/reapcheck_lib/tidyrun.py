@@ -98,10 +98,12 @@ def run_parkable(cmd, env, cwd):
         # passed by subprocess (every other descriptor is close-on-exec).
         if os.path.abspath(cwd) == os.getcwd():
             env = dict(env, REAPCHECK_PARK=str(_PARK_FD))
+            # In this order: any of the sources may be descriptor 3 in the
+            # driver, so 3 is written over last.
             pid = os.posix_spawnp(cmd[0], cmd, env, file_actions=[
-                (os.POSIX_SPAWN_DUP2, in_r, 0), (os.POSIX_SPAWN_DUP2, park_w, _PARK_FD),
-                (os.POSIX_SPAWN_DUP2, out.fileno(), 1),
-                (os.POSIX_SPAWN_DUP2, err.fileno(), 2)],
+                (os.POSIX_SPAWN_DUP2, in_r, 0), (os.POSIX_SPAWN_DUP2, out.fileno(), 1),
+                (os.POSIX_SPAWN_DUP2, err.fileno(), 2),
+                (os.POSIX_SPAWN_DUP2, park_w, _PARK_FD)],
                 setsigdef=(signal.SIGPIPE, signal.SIGXFSZ))
             wait = lambda: _wait(pid)  # noqa: E731
         else:
@@ -117,7 +119,7 @@ def run_parkable(cmd, env, cwd):
     os.close(park_w)
     os.close(in_r)
     said = b''
-    while True:  # "parked KIB\n", or nothing at its exit
+    while b'\n' not in said:  # "parked KIB\n", or nothing at its exit
         try:
             chunk = os.read(park_r, 64)
         except InterruptedError:
