@@ -221,15 +221,20 @@ def _park_lot(args, db, units):
     """Where the index pass keeps units that wait for the facts, or None:
     only process-unreaped-child of this module's checks may run (the others
     judge a unit at its end too, without the facts), and not with
-    REAPCHECK_TWO_PASS or REAPCHECK_NO_PARK.  A file with several commands
-    (clang-tidy runs them one after another in one process) never parks."""
+    REAPCHECK_NO_PARK (the caller asks only when the index pass judges).  A
+    file with several commands (clang-tidy runs them one after another in
+    one process) never parks."""
     if [c for c in MODULE_CHECKS if c in args.checks] != [CHECK] or \
             os.environ.get('REAPCHECK_NO_PARK'):
         return None
     seen = {}
     for u in units:
         seen[u.path] = seen.get(u.path, 0) + 1
-    return parking.ParkLot(parking.memory_budget(),
+    try:
+        budget = parking.memory_budget()
+    except ValueError as e:
+        raise UsageError(str(e))
+    return parking.ParkLot(budget,
                            [p for p, n in seen.items()
                             if n == 1 and getattr(db.by_file.get(p), 'commands', 0) == 1])
 

@@ -1,5 +1,5 @@
-"""Units that wait with their AST for the facts (docs/facts.md, "One parse
-per file"): in the index pass of a first run, a unit whose judgement
+"""Units that wait with their AST for the facts (docs/facts.md, "Parked
+units"): in the index pass of a first run, a unit whose judgement
 without facts leaves a start site to them (a verdict other than reaped or
 no parent-child) does not end: its clang-tidy says "parked" and waits; the
 check pass gives it its facts after the merge, and it judges the unit on
@@ -8,8 +8,9 @@ the AST it already has instead of parsing the file again.
 A parked clang-tidy holds its unit's memory while the rest of the pass
 runs, so the units parked at once are kept within a budget: a quarter of
 the memory available when the run starts, to the control group when it has
-a limit (REAPCHECK_PARK_MEMORY=MIB sets it; 0 parks none).  A unit beyond it is judged without facts in its index
-run, and checked again, parsing it again, when the facts may change that.
+a limit (REAPCHECK_PARK_MEMORY=MIB sets it; 0 parks none).  A unit beyond
+it is judged without facts in its index run, and checked again, parsing it
+again, when the facts may change that.
 A parked unit the check pass does not need (taken from the check cache,
 left out by --exclude or --shard) is told to end unjudged; every one ends
 before the driver does."""
@@ -22,13 +23,14 @@ from . import tidyrun
 
 def memory_budget():
     """Bytes the parked units may hold at once: a quarter of the memory
-    available (to the run's control group when that has a limit)."""
+    available (to the run's control group when that has a limit).
+    ValueError for a REAPCHECK_PARK_MEMORY that is no number of MiB."""
     given = os.environ.get('REAPCHECK_PARK_MEMORY')
     if given is not None:
-        try:
-            return max(0, int(given)) * 1024 * 1024
-        except ValueError:
-            return 0
+        if not given.strip().isdigit():
+            raise ValueError('REAPCHECK_PARK_MEMORY=%r: expected a number of MiB '
+                             '(0 parks none)' % given)
+        return int(given) * 1024 * 1024
     available = None
     try:
         with open('/proc/meminfo') as f:
